@@ -1,0 +1,90 @@
+"""Game records: the portable history of a game (edition, seed, players, options, moves).
+
+A record replays to exactly the state the game reached; it is what the site stores as
+the source of truth and what users download. Format documented in docs/game-record.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .edition import DEFAULT_EDITION
+from .engine import apply, new_game
+from .errors import InvalidState, RulesError
+from .moves import Move, move_from_json
+from .state import GameState
+
+RECORD_FORMAT = "evergreen-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game."""
+
+    players: tuple[str, ...]
+    seed: int
+    edition: str = DEFAULT_EDITION
+    sun: str = "N"
+    moves: tuple[Move, ...] = field(default=())
+
+    def start(self) -> GameState:
+        """The state after setup, before any move."""
+        return new_game(len(self.players), self.seed, edition=self.edition, sun=self.sun)
+
+    def with_move(self, move: Move) -> GameRecord:
+        return replace(self, moves=(*self.moves, move))
+
+    def states(self) -> Iterator[GameState]:
+        """The state after setup, then after each move (each move checked by the rules)."""
+        state = self.start()
+        yield state
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state = apply(state, move)
+            except RulesError as exc:
+                raise InvalidState(
+                    f"Move {number} of the record is illegal: {exc.message}", "record_illegal_move"
+                ) from exc
+            yield state
+
+    def replay(self) -> GameState:
+        """The final state; raises ``InvalidState`` if a move of the record is illegal."""
+        state = self.start()
+        for state in self.states():  # noqa: B007 - we want the last one
+            pass
+        return state
+
+    def to_json(self, final: GameState | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "edition": self.edition,
+            "seed": self.seed,
+            "players": list(self.players),
+            "options": {"sun": self.sun},
+            "moves": [m.to_json() for m in self.moves],
+        }
+        if final is not None and final.outcome is not None:
+            data["result"] = final.outcome.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """Read a record; raises ``InvalidState`` (or ``InvalidMove``) when it is malformed."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise InvalidState("This is not an Evergreen game record.", "not_a_record")
+        if data.get("version") != RECORD_VERSION:
+            raise InvalidState(f"Unsupported record version {data.get('version')!r}.", "bad_record")
+        try:
+            players = tuple(str(p) for p in data["players"])
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise TypeError("seed must be an integer")
+            options = data.get("options") or {}
+            moves = tuple(move_from_json(m) for m in data["moves"])
+            return cls(players, seed, str(data["edition"]), str(options.get("sun", "N")), moves)
+        except (KeyError, TypeError) as exc:
+            raise InvalidState(f"The game record is incomplete: {exc}", "bad_record") from exc
