@@ -160,7 +160,7 @@ def _apply_power(
     levels = edition.power_levels[use.power]
     position = min(powers[k] + 1, len(levels))
     level = levels[position - 1]
-    new_powers = (*powers[:k], position, *powers[k + 1:])
+    new_powers = (*powers[:k], position, *powers[k + 1 :])
     targets = use.targets
     if use.power == "bud":
         if targets:
