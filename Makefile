@@ -25,6 +25,7 @@ lint: install
 	$(VENV)/bin/lint-imports
 
 test: lint
+	scripts/ensure-services
 	$(PY) -m pytest -n auto
 
 bench: install

@@ -48,6 +48,10 @@ class Planet:
     neighbours: tuple[tuple[int, ...], ...]
     lines: dict[str, tuple[tuple[int, ...], ...]] = field(repr=False)
     biome_spaces: dict[str, tuple[int, ...]] = field(repr=False)
+    # Bit masks for flood fills on boards packed into integers (bit i = space i):
+    # spaces that may receive a shift from their left / right neighbour.
+    not_first_col: int = field(default=0, repr=False)
+    not_last_col: int = field(default=0, repr=False)
 
     @classmethod
     def parse(cls, rows: Sequence[str]) -> Planet:
@@ -95,7 +99,20 @@ class Planet:
             "E": tuple(tuple(reversed(row)) for row in rows_),
         }
         biome_spaces = {b: tuple(i for i in playable if biomes[i] == b) for b in BIOMES}
-        return cls(n_rows, n_cols, chars, biomes, playable, tuple(neighbours), lines, biome_spaces)
+        not_first = sum(1 << i for i in range(n_rows * n_cols) if i % n_cols)
+        not_last = sum(1 << i for i in range(n_rows * n_cols) if i % n_cols != n_cols - 1)
+        return cls(
+            n_rows,
+            n_cols,
+            chars,
+            biomes,
+            playable,
+            tuple(neighbours),
+            lines,
+            biome_spaces,
+            not_first,
+            not_last,
+        )
 
     @property
     def size(self) -> int:

@@ -14,6 +14,7 @@ from .edition import DEFAULT_EDITION
 from .engine import apply, new_game
 from .errors import InvalidState, RulesError
 from .moves import Move, move_from_json
+from .planet import SUNS
 from .state import GameState
 
 RECORD_FORMAT = "evergreen-record"
@@ -52,10 +53,8 @@ class GameRecord:
 
     def replay(self) -> GameState:
         """The final state; raises ``InvalidState`` if a move of the record is illegal."""
-        state = self.start()
-        for state in self.states():  # noqa: B007 - we want the last one
-            pass
-        return state
+        *_, final = self.states()
+        return final
 
     def to_json(self, final: GameState | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -79,12 +78,28 @@ class GameRecord:
         if data.get("version") != RECORD_VERSION:
             raise InvalidState(f"Unsupported record version {data.get('version')!r}.", "bad_record")
         try:
-            players = tuple(str(p) for p in data["players"])
+            players = data["players"]
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise TypeError("players must be a list of names")
+            if not 1 <= len(players) <= 4:
+                raise TypeError("a game has 1 to 4 players")
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise TypeError("seed must be an integer")
             options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise TypeError("options must be an object")
+            sun = options.get("sun", "N")
+            if sun not in SUNS:
+                raise TypeError("options.sun must be one of N, E, S, W")
+            edition = data["edition"]
+            if not isinstance(edition, str):
+                raise TypeError("edition must be a name")
+            if not isinstance(data["moves"], list):
+                raise TypeError("moves must be a list")
             moves = tuple(move_from_json(m) for m in data["moves"])
-            return cls(players, seed, str(data["edition"]), str(options.get("sun", "N")), moves)
+            return cls(tuple(players), seed, edition, sun, moves)
         except (KeyError, TypeError) as exc:
-            raise InvalidState(f"The game record is incomplete: {exc}", "bad_record") from exc
+            raise InvalidState(
+                f"The game record is incomplete or malformed: {exc}", "bad_record"
+            ) from exc

@@ -15,6 +15,7 @@ from .planet import BIOMES, Planet
 
 Board = Sequence[int]
 
+_FOREST = frozenset((SMALL, BIG, BUSH))
 # Standard heights: a tree is shaded by a shadow of equal or greater height.
 _HEIGHT = {SMALL: 1, BIG: 2}
 
@@ -85,51 +86,53 @@ def light_score(planet: Planet, board: Board, sun: str, edition: Edition) -> int
     return total
 
 
+def _forest_mask(planet: Planet, board: Board) -> int:
+    mask = 0
+    for i in planet.playable:
+        piece = board[i]
+        if piece in _FOREST:
+            mask |= 1 << i
+    return mask
+
+
+def _components(planet: Planet, mask: int) -> list[int]:
+    """Connected groups of the set bits of ``mask`` (orthogonal adjacency), as masks.
+
+    A flood fill on an integer bitboard: each step spreads a group one space in the four
+    directions, clipped to ``mask``; far faster in Python than a search over sets.
+    """
+    cols, left_ok, right_ok = planet.cols, planet.not_first_col, planet.not_last_col
+    groups = []
+    while mask:
+        group = mask & -mask
+        while True:
+            spread = (
+                group
+                | ((group << 1) & left_ok)
+                | ((group >> 1) & right_ok)
+                | (group << cols)
+                | (group >> cols)
+            ) & mask
+            if spread == group:
+                break
+            group = spread
+        groups.append(group)
+        mask ^= group
+    return groups
+
+
 def forests(planet: Planet, board: Board) -> list[frozenset[int]]:
     """The Forests: orthogonally connected groups of Small Trees, Big Trees and Bushes."""
-    seen: set[int] = set()
-    found: list[frozenset[int]] = []
-    neighbours = planet.neighbours
-    for start in planet.playable:
-        piece = board[start]
-        if (piece != SMALL and piece != BIG and piece != BUSH) or start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        stack = [start]
-        while stack:
-            for j in neighbours[stack.pop()]:
-                p = board[j]
-                if (p in (SMALL, BIG, BUSH)) and j not in seen:
-                    seen.add(j)
-                    group.append(j)
-                    stack.append(j)
-        found.append(frozenset(group))
-    return found
+    return [
+        frozenset(i for i in range(planet.size) if group >> i & 1)
+        for group in _components(planet, _forest_mask(planet, board))
+    ]
 
 
 def biggest_forest(planet: Planet, board: Board) -> int:
     """Size of the biggest Forest (0 when there is none): one point per piece in it."""
-    best = 0
-    seen: set[int] = set()
-    neighbours = planet.neighbours
-    for start in planet.playable:
-        piece = board[start]
-        if (piece != SMALL and piece != BIG and piece != BUSH) or start in seen:
-            continue
-        seen.add(start)
-        size = 1
-        stack = [start]
-        while stack:
-            for j in neighbours[stack.pop()]:
-                p = board[j]
-                if (p in (SMALL, BIG, BUSH)) and j not in seen:
-                    seen.add(j)
-                    size += 1
-                    stack.append(j)
-        if size > best:
-            best = size
-    return best
+    groups = _components(planet, _forest_mask(planet, board))
+    return max((group.bit_count() for group in groups), default=0)
 
 
 def fertility_breakdown(

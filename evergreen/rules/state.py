@@ -197,6 +197,8 @@ def state_from_json(data: dict[str, Any]) -> GameState:
     """Read back ``state_to_json``'s output; raises ``InvalidState`` if it is malformed."""
     from .errors import InvalidState
 
+    if not isinstance(data, dict):
+        raise InvalidState("A game state must be a JSON object.")
     try:
         if data.get("format") != FORMAT_VERSION:
             raise InvalidState(f"Unsupported state format {data.get('format')!r}.")

@@ -93,11 +93,12 @@ def legal_targets(
         used = {planet.index(e.space) for e in done}
         found = (plant_targets if effect == "plant" else grow_targets)(planet, board, biome)
         return [planet.space(i) for i in found if i not in used]
-    return [planet.space(i) for i in _power_targets(state, ed, board, effect, partial, lake)]
+    return [planet.space(i) for i in _power_targets(state, seat, ed, board, effect, partial, lake)]
 
 
 def _power_targets(
     state: GameState,
+    seat: int,
     ed: Edition,
     board: Sequence[int],
     effect: str,
@@ -105,6 +106,19 @@ def _power_targets(
     lake: Space | None,
 ) -> list[int]:
     planet = ed.planet
+    seat_state = state.seats[seat]
+    assert seat_state.card is not None
+    power = ed.cards[seat_state.card].power
+    partial_power = partial.power if partial is not None else None
+    wanted = "lake" if effect == "lake_grow" else effect
+    if wanted != power:
+        return []  # not this card's Power: applying it would be refused (wrong_power)
+    if (
+        effect != "lake_grow"
+        and partial_power is not None
+        and len(partial_power.targets) >= power_level_after_upgrade(state, seat, power)
+    ):
+        return []  # the Power is used up at its level
     bushes_left, lakes_left = state.supply
     if partial is not None and partial.power is not None:
         used_bushes, used_lakes = partial.power.supply_used()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .edition import POWERS, Card, Edition
 from .errors import IllegalMove, InvalidMove
-from .moves import ACTIONS, TIMINGS, LakePlacement, Turn
+from .moves import ACTIONS, EFFECT_KINDS, TIMINGS, LakePlacement, Turn
 from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, SMALL, SPROUT
 from .planet import CREVICE, WILD, Planet, Space
 
@@ -112,6 +112,11 @@ def check_action(planet: Planet, card: Card, turn: Turn) -> None:
     """Shape checks of the Action alone (effect kinds and counts, distinct spaces)."""
     if turn.action not in ACTIONS:
         raise IllegalMove("Declare one of the Actions A, B, C or D.", "unknown_action")
+    for effect in turn.effects:
+        if effect.kind not in EFFECT_KINDS:
+            raise InvalidMove(
+                f"Unknown effect {effect.kind!r}: an Action plants or grows.", "bad_effect"
+            )
     most_plants, most_grows, most_total = ACTION_LIMITS[turn.action]
     plants = sum(1 for e in turn.effects if e.kind == "plant")
     grows = len(turn.effects) - plants
@@ -210,7 +215,7 @@ def _apply_power(
                 i = space_index(planet, space)
                 if i not in planet.neighbours[lake_index]:
                     raise IllegalMove(
-                        f"{describe(space)} is not orthogonally adjacent to the Lake at "
+                        f"The space at {describe(space)} is not orthogonally adjacent to the Lake at "
                         f"{describe(target.lake)}.",
                         "lake_not_adjacent",
                     )
