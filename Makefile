@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench simulate clean
+.PHONY: install run demo test lint bench simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +14,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Until the web app exists: a whole game between computer players, on the command line.
+# The site on http://127.0.0.1:8000 with demo users and games (embedded defaults: SQLite,
+# e-mail printed on the console; nothing else to start).
 run: install
-	$(PY) -m evergreen.rules demo --players 3 --bot greedy
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_data
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Demo users and games without serving (`make demo ARGS=--reset` makes new games).
+demo: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_data $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,370 @@
+"""Serializers of the REST API: request bodies, game summaries and the documented views.
+
+Request serializers check types and defaults only; every rule (player counts, legal
+moves, whose turn it is) is checked once, by ``games.services`` and the engine, so the
+API answers with their codes and messages.
+
+The player's view of a game is built by ``evergreen.rules.view.player_view``, the only
+door through which state leaves the engine; the ``PlayerView*`` serializers below only
+document its shape for the OpenAPI schema (the tests validate real responses against
+the schema, so the two cannot drift apart silently).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from evergreen import rules
+from evergreen.rules.edition import POWERS
+from evergreen.rules.moves import ACTIONS, TIMINGS
+from games.models import Game, Seat
+
+STATUS_NAMES = {
+    Game.Status.OPEN: "open",
+    Game.Status.ACTIVE: "active",
+    Game.Status.FINISHED: "finished",
+    Game.Status.ABORTED: "aborted",
+}
+STATUS_BY_NAME = {name: status for status, name in STATUS_NAMES.items()}
+
+
+# --- Errors ------------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="A stable machine-readable code, e.g. `not_your_turn`.")
+    message = serializers.CharField(help_text="A sentence a player can read.")
+    errors = serializers.DictField(
+        required=False,
+        help_text="For malformed request bodies: the problems per field.",
+    )
+
+
+# --- Requests ----------------------------------------------------------------------------
+
+
+class LoginSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(
+        help_text="Send it as `Authorization: Token <token>` on every other request."
+    )
+
+
+class GameCreateSerializer(serializers.Serializer):
+    players = serializers.IntegerField(
+        default=2, help_text="Seats, 1 to 4 (1: solo against the A.I. drafter)."
+    )
+    computer_seats = serializers.IntegerField(
+        default=0, help_text="How many seats after yours computer players fill."
+    )
+    bot = serializers.ChoiceField(choices=["random", "greedy"], default="greedy")
+    sun_start = serializers.ChoiceField(choices=list(rules.SUNS), default="N")
+    rated = serializers.BooleanField(default=False)
+    days_per_move = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=60
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    invite_code = serializers.CharField(
+        required=False, help_text="The code of an invitation link (optional for open games)."
+    )
+
+
+class PickSerializer(serializers.Serializer):
+    card = serializers.CharField(help_text='A card of the drafting pool, e.g. "snow/sprout".')
+    version = serializers.IntegerField(
+        required=False,
+        help_text="The game version the pick was chosen against (or send `If-Match`).",
+    )
+
+
+SPACE_SCHEMA = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+LAKE_PLACEMENT_SCHEMA = {
+    "type": "object",
+    "description": 'One Lake: `{"lake": [row, column], "grow": [[row, column], ...]}`.',
+    "properties": {"lake": SPACE_SCHEMA, "grow": {"type": "array", "items": SPACE_SCHEMA}},
+    "required": ["lake"],
+}
+SUN_SCHEMA = {
+    "type": "string",
+    "pattern": "^[NESW]$",
+    "description": "A Sun position: N, E, S or W.",
+}
+
+
+@extend_schema_field(SUN_SCHEMA)
+class SunField(serializers.CharField):
+    """A Sun position in a response (N, E, S, W)."""
+
+
+@extend_schema_field({"oneOf": [SPACE_SCHEMA, LAKE_PLACEMENT_SCHEMA]})
+class PowerTargetField(serializers.JSONField):
+    """A space ``[row, column]``, or for Place Lake ``{"lake": [r, c], "grow": [[r, c], ...]}``."""
+
+
+class PowerUseSerializer(serializers.Serializer):
+    power = serializers.ChoiceField(choices=list(POWERS))
+    timing = serializers.ChoiceField(choices=list(TIMINGS), default="after")
+    targets = serializers.ListField(child=PowerTargetField(), required=False)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": 'One effect: `{"plant": [row, column]}` or `{"grow": [row, column]}`.',
+        "minProperties": 1,
+        "maxProperties": 1,
+        "properties": {
+            "plant": SPACE_SCHEMA,
+            "grow": SPACE_SCHEMA,
+        },
+        "additionalProperties": False,
+    }
+)
+class EffectField(serializers.JSONField):
+    pass
+
+
+class TurnSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=list(ACTIONS))
+    effects = serializers.ListField(child=EffectField(), required=False)
+    power = PowerUseSerializer(required=False, allow_null=True)
+    version = serializers.IntegerField(
+        required=False,
+        help_text="The game version the turn was built against (or send `If-Match`).",
+    )
+
+
+# --- Player view (documentation of rules.view.player_view) --------------------------------
+
+
+class SeasonScoreSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    light = serializers.IntegerField()
+    forest = serializers.IntegerField()
+    bud = serializers.IntegerField()
+
+
+class PlayedTurnSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["turn"])
+    seat = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=list(ACTIONS))
+    effects = serializers.ListField(child=EffectField())
+    power = PowerUseSerializer(allow_null=True)
+
+
+class ViewSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    score = serializers.IntegerField()
+    setup_points = serializers.IntegerField()
+    seasons = SeasonScoreSerializer(many=True)
+    fertility = serializers.IntegerField()
+    powers = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Power track positions (0 = start)."
+    )
+    power_levels = serializers.DictField(
+        child=serializers.IntegerField(), help_text="How many times each Power applies now."
+    )
+    board = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='Pieces on the planet by space "row,column", e.g. {"2,3": "sprout"}.',
+    )
+    card = serializers.CharField(allow_null=True)
+    season_cards = serializers.ListField(child=serializers.CharField())
+    submitted = serializers.BooleanField(help_text="This seat's turn for the round is in.")
+    turn = PlayedTurnSerializer(
+        allow_null=True, help_text="The viewer's own turn submitted this round; null for others."
+    )
+
+
+class ZoneCardSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    face_up = serializers.BooleanField()
+
+
+class SupplySerializer(serializers.Serializer):
+    bush = serializers.IntegerField()
+    lake = serializers.IntegerField()
+
+
+class OutcomeSerializer(serializers.Serializer):
+    scores = serializers.ListField(child=serializers.IntegerField())
+    ranking = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.IntegerField()
+    title = serializers.CharField(allow_null=True)
+
+
+class PlayerViewSerializer(serializers.Serializer):
+    edition = serializers.CharField()
+    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: a spectator.")
+    phase = serializers.ChoiceField(choices=["draft", "action", "over"])
+    season = serializers.IntegerField()
+    round = serializers.IntegerField()
+    rounds_in_season = serializers.IntegerField()
+    sun = SunField()
+    next_sun = SunField(allow_null=True)
+    solo = serializers.BooleanField()
+    first_player = serializers.IntegerField()
+    next_first_player = serializers.IntegerField()
+    to_pick = serializers.IntegerField(allow_null=True, help_text="The drafter to pick now.")
+    awaiting = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats that must move now."
+    )
+    pool = serializers.ListField(child=serializers.CharField())
+    token_card = serializers.CharField(allow_null=True)
+    deck_count = serializers.IntegerField()
+    discard = serializers.ListField(child=serializers.CharField())
+    fertility_zone = serializers.DictField(child=ZoneCardSerializer(many=True))
+    fertility = serializers.DictField(child=serializers.IntegerField())
+    supply = SupplySerializer()
+    ai_cards = serializers.ListField(child=serializers.CharField())
+    seats = ViewSeatSerializer(many=True)
+    outcome = OutcomeSerializer(allow_null=True)
+
+
+# --- Games -------------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.CharField(help_text='"random" or "greedy" for a computer player, else "".')
+    is_open = serializers.BooleanField()
+    is_you = serializers.BooleanField()
+    score = serializers.IntegerField()
+
+
+def seat_json(seat: Seat, me: Seat | None) -> dict[str, Any]:
+    return {
+        "position": seat.position,
+        "name": seat.name,
+        "bot": seat.bot,
+        "is_open": seat.is_open,
+        "is_you": me is not None and seat.pk == me.pk,
+        "score": seat.score,
+    }
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=list(STATUS_BY_NAME))
+    version = serializers.IntegerField(
+        help_text="Bumped by every change; send it back as `If-Match` to refuse stale moves."
+    )
+    edition = serializers.CharField()
+    players = serializers.IntegerField()
+    solo = serializers.BooleanField()
+    sun_start = SunField()
+    rated = serializers.BooleanField()
+    days_per_move = serializers.IntegerField(allow_null=True)
+    phase = serializers.CharField(help_text='"draft", "action", "over"; "" before the start.')
+    season = serializers.IntegerField()
+    round = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = SeatSerializer(many=True)
+    my_seat = serializers.IntegerField(
+        allow_null=True, help_text="Your seat; null if you have none."
+    )
+    awaiting = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats that must move now."
+    )
+    my_move = serializers.BooleanField(help_text="True when the game waits for you.")
+    url = serializers.CharField(help_text="This game in the API.")
+
+
+class GamePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = GameSummarySerializer(many=True)
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    invite_url = serializers.CharField(
+        allow_null=True,
+        help_text="The invitation link, shown to the players of the game while it waits for players.",
+    )
+    view = PlayerViewSerializer(
+        allow_null=True,
+        help_text="The game as you see it (a spectator's view if you have no seat); "
+        "null before the game starts.",
+    )
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["pick", "turn"])
+    payload = serializers.JSONField(help_text="The move as recorded (docs/game-record.md).")
+    version = serializers.IntegerField(help_text="The game version this move produced.")
+
+
+class MoveResultSerializer(GameDetailSerializer):
+    move = MoveSerializer()
+
+
+class RecordSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    version = serializers.IntegerField()
+    edition = serializers.CharField()
+    seed = serializers.IntegerField(
+        required=False,
+        help_text="Only once the game is over: the seed and the moves reveal the deck order.",
+    )
+    players = serializers.ListField(child=serializers.CharField())
+    options = serializers.DictField()
+    moves = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="Picks and turns in order; turns not yet revealed to you are left out.",
+    )
+    in_progress = serializers.BooleanField(
+        required=False,
+        help_text="Present (true) while the game runs: the record is then partial, without the seed.",
+    )
+    unrevealed_turns = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="The seats whose turn this round is in but not yet revealed to you.",
+    )
+    result = OutcomeSerializer(required=False)
+
+
+def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int]) -> dict[str, Any]:
+    """The fields every game listing shows; ``awaiting`` comes from the engine state."""
+    return {
+        "id": game.pk,
+        "status": STATUS_NAMES[Game.Status(game.status)],
+        "version": game.version,
+        "edition": game.edition,
+        "players": game.players,
+        "solo": game.solo,
+        "sun_start": game.sun_start,
+        "rated": game.rated,
+        "days_per_move": game.days_per_move,
+        "phase": game.phase,
+        "season": game.season,
+        "round": game.round,
+        "created_at": serializers.DateTimeField().to_representation(game.created_at),
+        "started_at": _when(game.started_at),
+        "finished_at": _when(game.finished_at),
+        "seats": [seat_json(seat, me) for seat in game.seats.all()],
+        "my_seat": me.position if me else None,
+        "awaiting": awaiting,
+        "my_move": me is not None and me.position in awaiting,
+        "url": request.build_absolute_uri(reverse("api:game", args=[game.pk])),
+    }
+
+
+def _when(value: Any) -> str | None:
+    return None if value is None else serializers.DateTimeField().to_representation(value)

@@ -1,0 +1,18 @@
+"""The REST API under /api/ (names in the "api" namespace; schema and docs in evergreen.urls)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("token/", views.token, name="token"),
+    path("games/", views.games, name="games"),
+    path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/join/", views.join, name="join"),
+    path("games/<int:pk>/targets/", views.targets, name="targets"),
+    path("games/<int:pk>/pick/", views.pick, name="pick"),
+    path("games/<int:pk>/turn/", views.turn, name="turn"),
+    path("games/<int:pk>/record/", views.record, name="record"),
+]

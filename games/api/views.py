@@ -1,0 +1,478 @@
+"""The REST API: thin views that authenticate, parse, call ``games.services`` and answer.
+
+Every read starts with ``games.access.game_for_viewer``; every write is one call to a
+service function, which checks the rules and permissions once for the pages and the
+API alike. State reaches a response only through ``evergreen.rules.view.player_view``;
+the seed is left out of a game record until the game is over (with the moves it would
+reveal the deck order), and so are the turns of other seats not yet revealed (the same
+``games.presenters.record_for_viewer`` as the record download of the pages).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth import authenticate, get_user_model
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers as drf_serializers
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    throttle_classes,
+)
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from evergreen import rules
+from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
+from evergreen.rules.view import player_view
+from games import presenters, services
+from games.access import game_for_viewer
+from games.models import Game, Seat
+from games.services import Conflict, NotAPlayer, ServiceError
+
+from . import serializers as s
+
+MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    descriptions = {
+        400: "Malformed request or illegal move: the engine's code and message.",
+        401: "No credentials, or a bad token.",
+        403: "You are not a player of this game.",
+        404: "There is no such game.",
+        409: "Not now: not your turn, a stale version, the game is not being played.",
+    }
+    return {
+        code: OpenApiResponse(s.ErrorSerializer, description=descriptions[code]) for code in codes
+    }
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Any unique string up to 80 characters. Sending the same key again returns "
+    "the first result (with the header `Idempotent-Replayed: true`) and plays nothing twice.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The game `version` this move was chosen against (as `12` or `"12"`): '
+    "refused with 409 `stale_version` if the game has moved on since.",
+)
+REPLAYED = OpenApiParameter(
+    "Idempotent-Replayed",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description="`true` when the key had been used already: `move` is the move first recorded "
+    "with it (nothing was played again) and the game is shown as it is now.",
+)
+GAME_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The game.")
+
+
+# --- Logging in --------------------------------------------------------------------------
+
+
+class LoginThrottle(AnonRateThrottle):
+    """Slows down password guessing: the rate is per client address."""
+
+    scope = "api-token"
+    rate = "30/minute"
+
+    def get_rate(self) -> str:
+        return self.rate
+
+
+@extend_schema(
+    operation_id="token_create",
+    summary="Get an API token",
+    description="Exchange an e-mail address and password for the token to send as "
+    "`Authorization: Token <token>`. The same token is returned until it is deleted.",
+    request=s.LoginSerializer,
+    responses={200: s.TokenSerializer, **_errors(400)},
+    auth=[],
+    tags=["auth"],
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+@throttle_classes([LoginThrottle])
+def token(request: Request) -> Response:
+    data = _valid(s.LoginSerializer, request.data)
+    user = _user_by_email(request, data["email"], data["password"])
+    if user is None:
+        raise ServiceError(_("The e-mail address or the password is wrong."), "bad_credentials")
+    key, _created = Token.objects.get_or_create(user=user)
+    return Response({"token": key.key})
+
+
+def _user_by_email(request: Request, email: str, password: str) -> Any:
+    """The active user with this address and password (users log in by e-mail)."""
+    User = get_user_model()
+    candidates = list(
+        User.objects.filter(Q(email__iexact=email) | Q(emailaddress__email__iexact=email))
+        .distinct()
+        .order_by("pk")
+    )
+    if not candidates:
+        User().set_password(password)  # as long as a real check: no hint that nobody has it
+    for candidate in candidates:
+        user = authenticate(request._request, username=candidate.get_username(), password=password)
+        if user is not None:
+            return user
+    return None
+
+
+# --- Games -------------------------------------------------------------------------------
+
+
+class GamePagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 100
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_list",
+    summary="List my games, or the open games",
+    description="Without `status`: the games where you have a seat, most recently changed "
+    "first. `status=open`: every game waiting for players, which anyone may join. "
+    "`status=active|finished|aborted`: your games in that state.",
+    parameters=[
+        OpenApiParameter(
+            "status", OpenApiTypes.STR, enum=list(s.STATUS_BY_NAME), description="See above."
+        ),
+        OpenApiParameter("limit", OpenApiTypes.INT, description="At most 100; 50 by default."),
+        OpenApiParameter("offset", OpenApiTypes.INT),
+    ],
+    responses={200: s.GamePageSerializer, **_errors(400, 401)},
+    tags=["games"],
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_create",
+    summary="Create a game",
+    description="You take seat 0; `computer_seats` computer players take the next seats. "
+    "The game starts as soon as every seat is taken.",
+    request=s.GameCreateSerializer,
+    responses={201: s.GameDetailSerializer, **_errors(400, 401)},
+    tags=["games"],
+)
+@api_view(["GET", "POST"])
+def games(request: Request) -> Response:
+    if request.method == "POST":
+        data = _valid(s.GameCreateSerializer, request.data)
+        game = services.create_game(request.user, **data)
+        game, seat = game_for_viewer(game.pk, request.user)
+        return Response(_detail(request, game, seat), status=201)
+    status_name = request.query_params.get("status", "")
+    if status_name == "open":
+        found = Game.objects.filter(status=Game.Status.OPEN)
+    elif status_name in ("", *s.STATUS_BY_NAME):
+        found = Game.objects.for_user(request.user)
+        if status_name:
+            found = found.filter(status=s.STATUS_BY_NAME[status_name])
+    else:
+        raise ServiceError(
+            _("Unknown status “%(status)s”: use open, active, finished or aborted.")
+            % {"status": status_name},
+            "bad_status",
+        )
+    found = found.prefetch_related("seats__user__player").order_by("-updated_at", "-pk")
+    paginator = GamePagination()
+    page = paginator.paginate_queryset(found, request) or []
+    results = []
+    for game in page:
+        me = services.seat_of(game, request.user)
+        state = game.engine_state() if game.state is not None else None
+        results.append(s.game_summary(request, game, me, _awaiting(game, state)))
+    return paginator.get_paginated_response(results)
+
+
+@extend_schema(
+    operation_id="games_retrieve",
+    summary="My view of a game",
+    description="The game and, in `view`, everything you may see of it: your own planet "
+    "and turn, the other planets as revealed, the draft pool, the Fertility Zone. "
+    "Anyone logged in may look at any game, as a spectator if they have no seat; "
+    "the deck order and the turns not yet revealed are never included.",
+    parameters=[GAME_ID],
+    responses={200: s.GameDetailSerializer, **_errors(401, 404)},
+    tags=["games"],
+)
+@api_view(["GET"])
+def game_detail(request: Request, pk: int) -> Response:
+    game, seat = game_for_viewer(pk, request.user)
+    return Response(_detail(request, game, seat))
+
+
+@extend_schema(
+    operation_id="games_join",
+    summary="Join a game",
+    description="Take the first open seat; the game starts when the last seat is taken.",
+    parameters=[GAME_ID],
+    request=s.JoinSerializer,
+    responses={200: s.GameDetailSerializer, **_errors(400, 401, 403, 404, 409)},
+    tags=["games"],
+)
+@api_view(["POST"])
+def join(request: Request, pk: int) -> Response:
+    data = _valid(s.JoinSerializer, request.data)
+    services.join_game(pk, request.user, invite_code=data.get("invite_code"))
+    game, seat = game_for_viewer(pk, request.user)
+    return Response(_detail(request, game, seat))
+
+
+@extend_schema(
+    operation_id="games_targets",
+    summary="Legal spaces for the next effect of a turn",
+    description="Where you may apply `effect` next, after the partly built turn `partial` "
+    '(a JSON object as in the turn body, e.g. `{"action": "A", "effects": [{"plant": [2, 3]}]}`; '
+    "without it, Action D with nothing applied yet). An empty list when the effect cannot be "
+    "applied now.",
+    parameters=[
+        GAME_ID,
+        OpenApiParameter(
+            "effect",
+            OpenApiTypes.STR,
+            required=True,
+            enum=[*ACTION_EFFECTS, *POWER_EFFECTS],
+            description="`plant`, `grow` (Action effects) or a Power: `sprout`, `small`, "
+            "`big`, `bush`, `lake`, `lake_grow` (around the Lake at `lake`).",
+        ),
+        OpenApiParameter("partial", OpenApiTypes.STR, description="The turn so far, as JSON."),
+        OpenApiParameter(
+            "lake",
+            OpenApiTypes.STR,
+            description='For `lake_grow`: the Lake\'s space as "row,column".',
+        ),
+    ],
+    responses={
+        200: OpenApiResponse(
+            {"type": "array", "items": s.SPACE_SCHEMA}, description="[row, column] pairs."
+        ),
+        **_errors(400, 401, 403, 404, 409),
+    },
+    tags=["moves"],
+)
+@api_view(["GET"])
+def targets(request: Request, pk: int) -> Response:
+    game, seat = game_for_viewer(pk, request.user)
+    if seat is None:
+        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+    if game.state is None:
+        raise Conflict(_("This game has not started yet."), "game_not_started")
+    effect = request.query_params.get("effect", "")
+    if effect not in ACTION_EFFECTS and effect not in POWER_EFFECTS:
+        raise ServiceError(
+            _("Unknown effect “%(effect)s”: use one of %(effects)s.")
+            % {"effect": effect, "effects": ", ".join((*ACTION_EFFECTS, *POWER_EFFECTS))},
+            "unknown_effect",
+        )
+    partial = _partial_turn(request.query_params.get("partial"), seat.position)
+    lake = _space_param(request.query_params.get("lake"))
+    if effect == "lake_grow" and lake is None:
+        raise ServiceError(
+            _('Growing around a Lake needs its space: lake="row,column".'), "no_lake"
+        )
+    try:
+        spaces = legal_targets(
+            game.engine_state(), seat.position, effect, partial=partial, lake=lake
+        )
+    except rules.RulesError as exc:
+        raise ServiceError(exc.message, exc.code) from exc
+    return Response([list(space) for space in spaces])
+
+
+@extend_schema(
+    operation_id="games_pick",
+    summary="Pick a card during the Draft",
+    parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
+    request=s.PickSerializer,
+    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409)},
+    tags=["moves"],
+)
+@api_view(["POST"])
+def pick(request: Request, pk: int) -> Response:
+    body = _body(request)
+    return _submit(request, pk, {"type": "pick", "card": body.get("card")}, body)
+
+
+@extend_schema(
+    operation_id="games_turn",
+    summary="Submit a whole turn",
+    description="The declared Action with its effects in order, and the card's Power "
+    "(or null). Your seat is the one you play; the turn stays secret until every turn "
+    "of the round is in.",
+    parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
+    request=s.TurnSerializer,
+    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409)},
+    tags=["moves"],
+)
+@api_view(["POST"])
+def turn(request: Request, pk: int) -> Response:
+    body = _body(request)
+    move = {
+        "type": "turn",
+        "action": body.get("action"),
+        "effects": body.get("effects", []),
+        "power": body.get("power"),
+    }
+    return _submit(request, pk, move, body)
+
+
+@extend_schema(
+    operation_id="games_record",
+    summary="The game record",
+    description="The record as documented in docs/game-record.md. While the game is being "
+    "played the `seed` is left out (with the moves it would reveal the deck order) and so "
+    "are the turns of other seats not yet revealed, and `in_progress` is true; once it is over "
+    "the record is complete and replays on its own.",
+    parameters=[GAME_ID],
+    responses={200: s.RecordSerializer, **_errors(401, 404)},
+    tags=["games"],
+)
+@api_view(["GET"])
+def record(request: Request, pk: int) -> Response:
+    game, seat = game_for_viewer(pk, request.user)
+    return Response(record_json(game, seat))
+
+
+# --- Helpers -----------------------------------------------------------------------------
+
+
+def record_json(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """The game record as ``seat`` (None: a spectator) may see it now (as the pages give it)."""
+    if game.state is None:  # not started: no seed drawn, no moves
+        data = game.record().to_json()
+        del data["seed"]
+        return {**data, "in_progress": True}
+    return presenters.record_for_viewer(
+        game.record(),
+        game.engine_state(),
+        seat.position if seat else None,
+        finished=game.is_finished,
+    )
+
+
+def _awaiting(game: Game, state: rules.GameState | None) -> list[int]:
+    return list(state.awaiting) if state is not None and game.is_playable else []
+
+
+def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
+    state = game.engine_state() if game.state is not None else None
+    data = s.game_summary(request, game, seat, _awaiting(game, state))
+    invite = None
+    if seat is not None and game.status == Game.Status.OPEN:
+        invite = request.build_absolute_uri(reverse("games:invite", args=[game.invite_code]))
+    data["invite_url"] = invite
+    data["view"] = player_view(state, seat.position if seat else None) if state else None
+    return data
+
+
+def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any]) -> Response:
+    result = services.submit_move(
+        pk,
+        request.user,
+        move,
+        idempotency_key=_idempotency_key(request),
+        expected_version=_expected_version(request, body),
+    )
+    game, seat = game_for_viewer(pk, request.user)
+    data = _detail(request, game, seat)
+    data["move"] = {
+        "number": result.move.number,
+        "seat": result.move.seat,
+        "kind": result.move.kind,
+        # Canonical key order: a replayed answer is the same, byte for byte.
+        "payload": rules.move_from_json(result.move.payload).to_json(),
+        "version": result.move.result_version,
+    }
+    response = Response(data)
+    if result.repeated:
+        response["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _valid(serializer_class: type[drf_serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise ServiceError(_("The request body must be a JSON object."), "bad_request")
+    return dict(request.data)
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > MAX_IDEMPOTENCY_KEY:
+        raise ServiceError(
+            _("An Idempotency-Key has at most %(n)d characters.") % {"n": MAX_IDEMPOTENCY_KEY},
+            "bad_idempotency_key",
+        )
+    return key or None
+
+
+def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
+    header = request.headers.get("If-Match", "").strip()
+    if header and header != "*":  # "*": any version will do
+        raw: Any = header.removeprefix("W/").strip('"')
+        if not raw.isdigit():
+            raise ServiceError(
+                _("If-Match must be the game version, a whole number."), "bad_version"
+            )
+        version = int(raw)
+        if "version" in body and body["version"] != version:
+            raise ServiceError(_("If-Match and the body's version disagree."), "bad_version")
+        return version
+    raw = body.get("version")
+    if raw is None:
+        return None
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        raise ServiceError(_("The version must be a whole number."), "bad_version")
+    return raw
+
+
+def _partial_turn(raw: str | None, seat: int) -> rules.Turn | None:
+    if not raw:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ServiceError(_("The partial turn must be JSON."), "bad_partial") from None
+    if not isinstance(data, dict):
+        raise ServiceError(_("The partial turn must be a JSON object."), "bad_partial")
+    try:
+        move = rules.move_from_json({**data, "type": "turn", "seat": seat})
+    except rules.RulesError as exc:
+        raise ServiceError(exc.message, exc.code) from exc
+    assert isinstance(move, rules.Turn)
+    return move
+
+
+def _space_param(raw: str | None) -> tuple[int, int] | None:
+    if not raw:
+        return None
+    parts = raw.strip("[]() ").split(",")
+    try:
+        row, col = (int(part) for part in parts)
+    except ValueError:
+        raise ServiceError(_('A space is written "row,column", e.g. "3,4".'), "bad_space") from None
+    return (row, col)

@@ -1,0 +1,142 @@
+"""Forms for the lobby and the profile: they check input, the services check the rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Player
+
+SUN_CHOICES = [
+    ("N", _("North")),
+    ("E", _("East")),
+    ("S", _("South")),
+    ("W", _("West")),
+]
+PLAYER_CHOICES = [
+    (1, _("Solo, against the A.I. drafter")),
+    (2, _("2 players")),
+    (3, _("3 players")),
+    (4, _("4 players")),
+]
+DAYS_PER_MOVE_CHOICES = [
+    ("", _("No time limit")),
+    (1, _("1 day")),
+    (2, _("2 days")),
+    (3, _("3 days")),
+    (5, _("5 days")),
+    (7, _("7 days")),
+]
+BOT_CHOICES = [
+    ("greedy", _("Greedy (plays for points)")),
+    ("random", _("Random (any legal move)")),
+]
+HOUR_CHOICES = [(h, f"{h:02d}:00") for h in range(24)]
+
+
+class CreateGameForm(forms.Form):
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial=2
+    )
+    computer_seats = forms.IntegerField(
+        label=_("Seats for computer players"),
+        min_value=0,
+        max_value=3,
+        initial=0,
+        help_text=_("Computer players take these seats; the others wait for people to join."),
+    )
+    bot = forms.ChoiceField(label=_("Computer player"), choices=BOT_CHOICES, initial="greedy")
+    sun_start = forms.ChoiceField(
+        label=_("The Sun starts in the"), choices=SUN_CHOICES, initial="N"
+    )
+    days_per_move = forms.TypedChoiceField(
+        label=_("Days per move"),
+        choices=DAYS_PER_MOVE_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_("Only games between people (no computer players, not solo) are rated."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        players = data.get("players")
+        computer_seats = data.get("computer_seats")
+        if players is not None and computer_seats is not None:
+            if players == 1 and computer_seats:
+                self.add_error(
+                    "computer_seats",
+                    _("A solo game is played against the A.I. drafter: no computer seats."),
+                )
+            elif computer_seats >= players:
+                self.add_error(
+                    "computer_seats",
+                    _("Computer players can fill at most %(count)s seat(s) of this game.")
+                    % {"count": players - 1},
+                )
+            elif data.get("rated") and (players == 1 or computer_seats):
+                self.add_error(
+                    "rated", _("Only games between people can be rated: leave this unticked.")
+                )
+        return data
+
+
+class ProfileForm(forms.ModelForm):
+    quiet_start = forms.TypedChoiceField(
+        label=_("Quiet hours from"),
+        choices=[("", _("No quiet hours")), *HOUR_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    quiet_end = forms.TypedChoiceField(
+        label=_("Quiet hours until"),
+        choices=[("", _("No quiet hours")), *HOUR_CHOICES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    digest_hour = forms.TypedChoiceField(
+        label=_("Daily digest at"), choices=HOUR_CHOICES, coerce=int, initial=8
+    )
+    email_every_hours = forms.IntegerField(
+        label=_("At most one mail per game every (hours)"), min_value=1, max_value=168
+    )
+
+    class Meta:
+        model = Player
+        fields = (
+            "display_name",
+            "time_zone",
+            "language",
+            "email_mode",
+            "email_every_hours",
+            "digest_hour",
+            "quiet_start",
+            "quiet_end",
+        )
+        help_texts: ClassVar[dict[str, Any]] = {
+            "display_name": _("The name other players see."),
+            "time_zone": _("Times on this site are shown in this time zone."),
+        }
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Choose a name other players will see."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("quiet_start"), data.get("quiet_end")
+        if (start is None) != (end is None):
+            self.add_error("quiet_end", _("Give both ends of the quiet hours, or neither of them."))
+        elif start is not None and start == end:
+            self.add_error("quiet_end", _("Quiet hours must not start and end at the same hour."))
+        return data

@@ -1,0 +1,251 @@
+"""Players, games, seats, moves and the Fertility Zone.
+
+The Move rows are the source of truth: a game is rebuilt by replaying them from its
+seed. ``Game.state`` is a cached snapshot of the engine state (secrets included: it is
+never sent to a browser), and Seat scores and FertilityCard rows are projections kept in
+step with it for pages, queries and the admin.
+"""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from evergreen import rules
+from evergreen.rules.record import GameRecord
+
+
+def _invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
+
+
+class Player(models.Model):
+    class EmailMode(models.TextChoices):
+        EVERY_MOVE = "every", _("Every move")
+        COALESCED = "coalesced", _("At most one mail per few hours per game")
+        DIGEST = "digest", _("Daily digest")
+        OFF = "off", _("Off")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+    )
+    display_name = models.CharField(_("display name"), max_length=40)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES
+    )
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
+    )
+    email_mode = models.CharField(
+        _("e-mail when it is my move"),
+        max_length=12,
+        choices=EmailMode.choices,
+        default=EmailMode.EVERY_MOVE,
+    )
+    email_every_hours = models.PositiveSmallIntegerField(
+        _("at most one mail per game every (hours)"), default=6
+    )
+    digest_hour = models.PositiveSmallIntegerField(_("daily digest at (hour)"), default=8)
+    quiet_start = models.PositiveSmallIntegerField(_("quiet hours from"), null=True, blank=True)
+    quiet_end = models.PositiveSmallIntegerField(_("quiet hours until"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @classmethod
+    def for_user(cls, user: Any) -> Player:
+        player, _created = cls.objects.get_or_create(
+            user=user,
+            defaults={"display_name": (user.email or user.get_username()).split("@")[0][:40]},
+        )
+        return player
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def for_user(self, user: Any) -> GameQuerySet:
+        return self.filter(seats__user=user).distinct()
+
+
+class Game(models.Model):
+    class Status(models.IntegerChoices):
+        # Ordered, so "playable" and "finished" are comparisons.
+        OPEN = 10, _("open")
+        ACTIVE = 20, _("active")
+        FINISHED = 30, _("finished")
+        ABORTED = 40, _("aborted")
+
+    edition = models.CharField(_("edition"), max_length=40, default=rules.DEFAULT_EDITION)
+    seed = models.BigIntegerField(_("seed"), default=0, editable=False)
+    players = models.PositiveSmallIntegerField(_("number of seats"), default=2)
+    solo = models.BooleanField(_("solo"), default=False)
+    sun_start = models.CharField(
+        _("Sun start"), max_length=1, default="N", choices=[(s, s) for s in rules.SUNS]
+    )
+    days_per_move = models.PositiveSmallIntegerField(_("days per move"), null=True, blank=True)
+    rated = models.BooleanField(_("rated"), default=False)
+    status = models.PositiveSmallIntegerField(
+        _("status"), choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    version = models.PositiveIntegerField(_("version"), default=0)
+    state = models.JSONField(_("state snapshot"), null=True, blank=True, editable=False)
+    phase = models.CharField(_("phase"), max_length=10, blank=True)
+    season = models.PositiveSmallIntegerField(_("season"), default=0)
+    round = models.PositiveSmallIntegerField(_("round"), default=0)
+    invite_code = models.CharField(max_length=32, unique=True, default=_invite_code)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="created_games",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return str(_("Game #%(id)s") % {"id": self.pk})
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:detail", args=[self.pk])
+
+    @property
+    def is_playable(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status >= self.Status.FINISHED
+
+    def engine_state(self) -> rules.GameState:
+        if self.state is None:
+            raise ValueError("the game has not started")
+        return rules.state_from_json(self.state)
+
+    def record(self) -> GameRecord:
+        names = [seat.name for seat in self.seats.order_by("position")]
+        moves = [rules.move_from_json(m.payload) for m in self.moves.order_by("number")]
+        return GameRecord(tuple(names), self.seed, self.edition, self.sun_start, tuple(moves))
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(
+        _("computer player"),
+        max_length=10,
+        blank=True,
+        choices=[("random", _("Random")), ("greedy", _("Greedy"))],
+    )
+    score = models.IntegerField(_("score"), default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.user_id is not None:
+            player = getattr(self.user, "player", None)
+            return player.display_name if player else self.user.get_username()
+        if self.bot:
+            return str(_("Computer (%(bot)s)") % {"bot": self.get_bot_display()})
+        return str(_("Open seat"))
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.bot
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    kind = models.CharField(_("kind"), max_length=8)
+    payload = models.JSONField(_("move"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    result_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="move_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.number}"
+
+
+class FertilityCard(models.Model):
+    """One card of the Fertility Zone, kept in step with the state snapshot."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="fertility_cards")
+    biome = models.CharField(_("biome"), max_length=12, choices=[(b, b) for b in rules.BIOMES])
+    order = models.PositiveSmallIntegerField(_("order in stack"))
+    card = models.CharField(_("card"), max_length=24)
+    face_up = models.BooleanField(_("face up"), default=True)
+    fertility = models.PositiveSmallIntegerField(_("Fertility icons"), default=0)
+
+    class Meta:
+        verbose_name = _("Fertility Zone card")
+        verbose_name_plural = _("Fertility Zone")
+        ordering = ["game", "biome", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "biome", "order"], name="fz_unique_slot")
+        ]
+
+    def __str__(self) -> str:
+        return self.card

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from .views import lobby, play, profile
+
+app_name = "games"
+
+urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("lobby/", lobby.lobby, name="lobby"),
+    path("games/new/", lobby.create, name="create"),
+    path("games/mine/", lobby.my_games, name="my_games"),
+    path("games/<int:pk>/join/", lobby.join, name="join"),
+    path("invite/<str:code>/", lobby.invite, name="invite"),
+    path("profile/", profile.edit_profile, name="profile"),
+    path("profile/token/", profile.api_token, name="api_token"),
+    path("games/<int:pk>/", play.detail, name="detail"),
+    path("games/<int:pk>/poll/", play.poll, name="poll"),
+    path("games/<int:pk>/pick/", play.pick, name="pick"),
+    path("games/<int:pk>/turn/", play.turn_builder, name="turn"),
+    path("games/<int:pk>/turn/submit/", play.submit_turn, name="submit_turn"),
+    path("games/<int:pk>/replay/", play.replay, name="replay"),
+    path("games/<int:pk>/record.json", play.record, name="record"),
+]

@@ -1,0 +1,69 @@
+"""The player's profile (name, time zone, language, e-mail preferences) and API token."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+
+from ..forms import ProfileForm
+from ..models import Game, Player, Seat
+
+GAMES_SHOWN = 30
+
+
+def set_language_cookie(response: HttpResponse, language: str) -> None:
+    """The cookie LocaleMiddleware reads, set as Django's ``set_language`` view sets it."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+@login_required
+def edit_profile(request: HttpRequest) -> HttpResponse:
+    player = Player.for_user(request.user)
+    form = ProfileForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        player = form.save()
+        translation.activate(player.language)
+        messages.success(request, _("Your profile has been saved."))
+        response = redirect("games:profile")
+        set_language_cookie(response, player.language)
+        return response
+    games = (
+        Game.objects.filter(seats__user=request.user)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user__player")))
+        .order_by("status", "-updated_at")[:GAMES_SHOWN]
+    )
+    rows = [{"game": game, "seats": list(game.seats.all())} for game in games]
+    return render(
+        request,
+        "games/profile.html",
+        {"form": form, "player": player, "rows": rows, "games_shown": GAMES_SHOWN},
+    )
+
+
+@login_required
+def api_token(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            Token.objects.filter(user=request.user).delete()
+            Token.objects.create(user=request.user)
+        messages.success(request, _("A new API token has been made; the old one no longer works."))
+        return redirect("games:api_token")
+    token = Token.objects.filter(user=request.user).first()
+    return render(request, "games/api_token.html", {"token": token})

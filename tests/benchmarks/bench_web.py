@@ -1,0 +1,226 @@
+"""Web benchmark: game page and turn submission next to minimal Django views.
+
+Runs a real gunicorn on loopback against PostgreSQL (a scratch database
+``evergreen_bench``), sends sequential requests and prints median and 95th-percentile
+latencies side by side, with the targets of issue 3:
+
+* game page ≤ 3 x a minimal view (GET returning "ok");
+* turn submission (API, a whole turn that also reveals the round) ≤ 5 x a minimal view
+  that writes one row.
+
+Usage: ``.venv/bin/python tests/benchmarks/bench_web.py [--requests N]`` (or ``make bench``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PG = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
+DB_NAME = "evergreen_bench"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def prepare_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME}")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
+    )
+    with psycopg.connect(f"{PG}/{DB_NAME}", autocommit=True) as conn:
+        conn.execute("CREATE TABLE bench_row (id serial PRIMARY KEY, note text)")
+
+
+def prepare_games(n_turns: int) -> dict[str, Any]:
+    import django
+
+    django.setup()
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+    from rest_framework.authtoken.models import Token
+
+    from evergreen import rules
+    from evergreen.rules.bots import RandomBot
+    from games import services
+
+    user = get_user_model().objects.create_user("bench", "bench@example.org", "bench-password")
+    rival = get_user_model().objects.create_user("rival", "rival@example.org", "bench-password")
+    token = Token.objects.create(user=user).key
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+
+    # A long game for the page: two humans, played to the third season.
+    page_game = services.create_game(user, players=2)
+    services.join_game(page_game.pk, rival)
+    bot = RandomBot(1)
+    users = {0: user, 1: rival}
+    page_game.refresh_from_db()
+    for seat_state in page_game.seats.all():
+        users[seat_state.position] = seat_state.user
+    while True:
+        page_game.refresh_from_db()
+        state = page_game.engine_state()
+        if state.season >= 3:
+            break
+        seat = state.awaiting[0]
+        services.submit_move(page_game.pk, users[seat], bot.choose(state, seat))
+
+    # Games against a computer player, each waiting for the bench user's turn.
+    turns = []
+    for k in range(n_turns):
+        game = services.create_game(user, players=2, computer_seats=1, bot="random")
+        game.refresh_from_db()
+        while game.engine_state().phase is not rules.Phase.ACTION:
+            state = game.engine_state()
+            services.submit_move(game.pk, user, bot.choose(state, 0))
+            game.refresh_from_db()
+        turn = RandomBot(k).choose(game.engine_state(), 0).to_json()
+        turns.append((game.pk, {k: v for k, v in turn.items() if k not in ("type", "seat")}))
+    return {
+        "token": token,
+        "session": session.session_key,
+        "page_game": page_game.pk,
+        "moves_in_page_game": page_game.moves.count(),
+        "turns": turns,
+    }
+
+
+def timed(
+    port: int, method: str, path: str, headers: dict[str, str], body: bytes | None = None
+) -> float:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    start = time.perf_counter()
+    conn.request(method, path, body=body, headers=headers)
+    response = conn.getresponse()
+    payload = response.read()
+    elapsed = time.perf_counter() - start
+    conn.close()
+    if response.status >= 400:
+        raise RuntimeError(f"{method} {path} answered {response.status}: {payload[:300]!r}")
+    return elapsed * 1000
+
+
+def summary(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95) - 1)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200)
+    args = parser.parse_args()
+    os.environ["DJANGO_SETTINGS_MODULE"] = "evergreen.settings"
+    os.environ["DATABASE_URL"] = f"{PG}/{DB_NAME}"
+    os.environ["ROOT_URLCONF"] = "evergreen.bench_urls"
+    os.environ["DEBUG"] = "0"
+    os.environ["SECRET_KEY"] = "bench-only-secret"
+    os.environ["DB_CONN_MAX_AGE"] = "60"
+    sys.path.insert(0, str(ROOT))
+    print("preparing database and games…", file=sys.stderr)
+    prepare_database()
+    data = prepare_games(args.requests)
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "evergreen.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "1",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    try:
+        for _ in range(100):
+            try:
+                timed(port, "GET", "/bench/read/", {})
+                break
+            except (OSError, RuntimeError):
+                time.sleep(0.1)
+        cookie = {"Cookie": f"sessionid={data['session']}"}
+        api = {"Authorization": f"Token {data['token']}", "Content-Type": "application/json"}
+        page = f"/games/{data['page_game']}/"
+        for _ in range(20):  # warm up both
+            timed(port, "GET", "/bench/read/", {})
+            timed(port, "GET", page, cookie)
+        reads, pages, writes, submits = [], [], [], []
+        for _ in range(args.requests):
+            reads.append(timed(port, "GET", "/bench/read/", {}))
+            pages.append(timed(port, "GET", page, cookie))
+        for k, (game_id, turn) in enumerate(data["turns"]):
+            writes.append(timed(port, "POST", "/bench/write/", {}, b""))
+            body = json.dumps(turn).encode()
+            headers = {**api, "Idempotency-Key": f"bench-{k}"}
+            submits.append(timed(port, "POST", f"/api/games/{game_id}/turn/", headers, body))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    rows = [
+        ("minimal view (GET)", summary(reads), None),
+        (f"game page ({data['moves_in_page_game']} moves)", summary(pages), 3 * summary(reads)[0]),
+        ("minimal view writing one row (POST)", summary(writes), None),
+        ("turn submission (API)", summary(submits), 5 * summary(writes)[0]),
+    ]
+    print(
+        f"Web benchmark: gunicorn (1 sync worker) + PostgreSQL on loopback, {args.requests} requests each"
+    )
+    print(f"  {'':44} {'median':>9} {'p95':>9}   target")
+    figures: dict[str, Any] = {}
+    for name, (median, p95), limit in rows:
+        target = (
+            "" if limit is None else f"<= {limit:.2f} ms  {'ok' if median <= limit else 'MISSED'}"
+        )
+        print(f"  {name:44} {median:7.2f}ms {p95:7.2f}ms   {target}")
+        figures[name] = {"median_ms": round(median, 2), "p95_ms": round(p95, 2)}
+    ratio_page = summary(pages)[0] / summary(reads)[0]
+    ratio_submit = summary(submits)[0] / summary(writes)[0]
+    print(
+        f"  game page / minimal view = {ratio_page:.2f}x (target 3x); "
+        f"turn submission / minimal write = {ratio_submit:.2f}x (target 5x)"
+    )
+    print(
+        json.dumps(
+            {
+                "bench_web": figures,
+                "page_ratio": round(ratio_page, 2),
+                "submit_ratio": round(ratio_submit, 2),
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

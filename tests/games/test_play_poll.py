@@ -1,0 +1,77 @@
+"""The page refreshes itself cheaply while waiting: unchanged → 204, changed → the region."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from gamehelpers import client_for, user_at
+
+from games import services
+from games.models import Game
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def poll(user: Any, game: Game, version: Any, query: str = "", **headers: str) -> Any:
+    url = reverse("games:poll", args=[game.pk]) + f"?version={version}{query}"
+    return client_for(user).get(url, **headers)
+
+
+def make_a_move(game: Game) -> None:
+    state = game.engine_state()
+    services.submit_move(
+        game.pk, user_at(game, state.to_pick), {"type": "pick", "card": state.pool[0]}
+    )
+
+
+class TestPolling:
+    def test_the_page_polls_every_15_seconds_with_its_version(self, two_player_game, alice):
+        html = client_for(alice).get(reverse("games:detail", args=[two_player_game.pk])).content
+        html = html.decode()
+        assert 'hx-trigger="every 15s"' in html
+        assert f"/poll/?version={two_player_game.version}" in html
+
+    def test_an_unchanged_game_answers_204_with_one_query(
+        self, two_player_game, django_assert_num_queries
+    ):
+        client = client_for(None)
+        url = reverse("games:poll", args=[two_player_game.pk])
+        with django_assert_num_queries(1):
+            response = client.get(f"{url}?version={two_player_game.version}", **HTMX)
+        assert response.status_code == 204
+        assert response.content == b""
+
+    def test_a_game_that_moved_on_returns_the_refreshed_region(self, two_player_game, bob):
+        game = two_player_game
+        old = game.version
+        make_a_move(game)
+        game.refresh_from_db()
+        response = poll(bob, game, old, **HTMX)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert html.lstrip().startswith('<div id="play"')
+        assert f"?version={game.version}" in html
+
+    def test_the_refreshed_region_keeps_the_turn_in_progress_and_the_focus(
+        self, two_player_game, alice
+    ):
+        game = two_player_game
+        response = poll(alice, game, game.version - 1, "&focus=1", **HTMX)
+        assert 'id="planet-1"' in response.content.decode()
+        assert "focus=1" in response.content.decode()
+
+    def test_without_htmx_it_sends_you_to_the_page(self, two_player_game, alice):
+        response = poll(alice, two_player_game, "old")
+        assert response.status_code == 303
+        assert response["Location"] == reverse("games:detail", args=[two_player_game.pk])
+
+    def test_an_unknown_game_is_404(self, db):
+        assert client_for(None).get(reverse("games:poll", args=[999999])).status_code == 404
+
+    def test_a_finished_game_stops_polling(self, two_player_game):
+        from gamehelpers import play_until
+
+        game = play_until(two_player_game, lambda s: s.is_over)
+        response = poll(None, game, game.version - 1, **HTMX)
+        assert "hx-trigger" not in response.content.decode()
