@@ -14,12 +14,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The site on http://127.0.0.1:8000 with demo users and games (embedded defaults: SQLite,
-# e-mail printed on the console; nothing else to start).
+# The site on http://127.0.0.1:8000 with demo users and games, and a Celery worker with an
+# embedded beat (embedded defaults: SQLite, a folder as the broker, e-mail printed on the
+# console; nothing else to start).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py serve 127.0.0.1:8000
 
 # Demo users and games without serving (`make demo ARGS=--reset` makes new games).
 demo: install

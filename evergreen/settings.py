@@ -171,3 +171,32 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# --- Celery ------------------------------------------------------------------------------
+# Production: CELERY_BROKER_URL=redis://host:6379/0. Embedded default: a folder as the
+# broker (kombu's filesystem transport), served by the worker `make run` starts.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    _queue = Path(os.environ.get("CELERY_FILESYSTEM_DIR", BASE_DIR / ".celery"))
+    (_queue / "queue").mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue / "queue"),
+        "data_folder_out": str(_queue / "queue"),
+        "control_folder": str(_queue / "control"),
+    }
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is delivered again
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
+    "deliver-due-notifications": {"task": "games.tasks.deliver_due", "schedule": 60.0},
+    "close-pending-rounds": {"task": "games.tasks.close_pending_rounds", "schedule": 60.0},
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
+}
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")

@@ -60,3 +60,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
+SITE_URL = "http://testserver"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch
 from django.http import Http404
 
 from .models import Game, Seat
@@ -16,7 +17,9 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     tables; writes check the seat in ``games.services``.
     """
     try:
-        game = Game.objects.prefetch_related("seats__user__player").get(pk=pk)
+        game = Game.objects.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user__player"))
+        ).get(pk=pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
     seat = None

@@ -8,4 +8,6 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        import evergreen.celery  # noqa: F401 - the app the tasks bind to
+
         from . import signals  # noqa: F401  (connects the receivers)

@@ -29,6 +29,25 @@ DAYS_PER_MOVE_CHOICES = [
     (5, _("5 days")),
     (7, _("7 days")),
 ]
+HOURS_PER_MOVE_CHOICES = [
+    ("", _("—")),
+    (1, _("1 hour")),
+    (2, _("2 hours")),
+    (4, _("4 hours")),
+    (8, _("8 hours")),
+    (12, _("12 hours")),
+]
+TIME_BANK_CHOICES = [
+    (0, _("None")),
+    (24, _("1 day")),
+    (48, _("2 days")),
+    (72, _("3 days")),
+    (120, _("5 days")),
+]
+TIMEOUT_POLICY_CHOICES = [
+    ("bot", _("A computer player moves for them")),
+    ("minimal", _("The smallest legal move is made for them")),
+]
 BOT_CHOICES = [
     ("greedy", _("Greedy (plays for points)")),
     ("random", _("Random (any legal move)")),
@@ -58,6 +77,29 @@ class CreateGameForm(forms.Form):
         empty_value=None,
         required=False,
     )
+    hours_per_move = forms.TypedChoiceField(
+        label=_("Or hours per move (fast games)"),
+        choices=HOURS_PER_MOVE_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    time_bank_hours = forms.TypedChoiceField(
+        label=_("Time bank"),
+        choices=TIME_BANK_CHOICES,
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_("Extra time each player can spend once, when a deadline passes."),
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When a player runs out of time"),
+        choices=TIMEOUT_POLICY_CHOICES,
+        initial="bot",
+        required=False,
+        help_text=_("After three missed deadlines in a row a computer player takes the seat."),
+    )
     rated = forms.BooleanField(
         label=_("Rated"),
         required=False,
@@ -66,6 +108,9 @@ class CreateGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["timeout_policy"] = data.get("timeout_policy") or "bot"
+        if data.get("days_per_move") and data.get("hours_per_move"):
+            self.add_error("hours_per_move", _("Choose days per move or hours per move, not both."))
         players = data.get("players")
         computer_seats = data.get("computer_seats")
         if players is not None and computer_seats is not None:

@@ -25,6 +25,10 @@ def _invite_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+def default_reminder_hours() -> list[int]:
+    return [24, 2]
+
+
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
 
 
@@ -57,6 +61,12 @@ class Player(models.Model):
     digest_hour = models.PositiveSmallIntegerField(_("daily digest at (hour)"), default=8)
     quiet_start = models.PositiveSmallIntegerField(_("quiet hours from"), null=True, blank=True)
     quiet_end = models.PositiveSmallIntegerField(_("quiet hours until"), null=True, blank=True)
+    reminder_hours = models.JSONField(
+        _("reminders before a deadline (hours)"), default=default_reminder_hours, blank=True
+    )
+    vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0, editable=False)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("player")
@@ -95,6 +105,21 @@ class Game(models.Model):
         _("Sun start"), max_length=1, default="N", choices=[(s, s) for s in rules.SUNS]
     )
     days_per_move = models.PositiveSmallIntegerField(_("days per move"), null=True, blank=True)
+    hours_per_move = models.PositiveSmallIntegerField(
+        _("hours per move (fast games)"), null=True, blank=True
+    )
+    time_bank_hours = models.PositiveSmallIntegerField(_("time bank (hours)"), default=0)
+    timeout_policy = models.CharField(
+        _("when a player runs out of time"),
+        max_length=10,
+        choices=[
+            ("bot", _("A computer player moves for them")),
+            ("minimal", _("The smallest legal move is made for them")),
+        ],
+        default="bot",
+    )
+    needs_closing = models.BooleanField(default=False, db_index=True, editable=False)
+    moves_count = models.PositiveIntegerField(default=0, editable=False)
     rated = models.BooleanField(_("rated"), default=False)
     status = models.PositiveSmallIntegerField(
         _("status"), choices=Status.choices, default=Status.OPEN, db_index=True
@@ -139,6 +164,13 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status >= self.Status.FINISHED
 
+    @property
+    def move_hours(self) -> int | None:
+        """Hours each player has for a move, or None without a time control."""
+        if self.hours_per_move:
+            return self.hours_per_move
+        return self.days_per_move * 24 if self.days_per_move else None
+
     def engine_state(self) -> rules.GameState:
         if self.state is None:
             raise ValueError("the game has not started")
@@ -168,6 +200,14 @@ class Seat(models.Model):
     )
     score = models.IntegerField(_("score"), default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    awaiting_since = models.DateTimeField(null=True, blank=True)
+    time_bank_seconds = models.PositiveIntegerField(default=0)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    handed_to_bot = models.BooleanField(_("handed to a computer player"), default=False)
+    standing_order = models.JSONField(default=list, blank=True)
+    standing_order_round = models.CharField(max_length=12, blank=True)
+    last_acted_move = models.PositiveIntegerField(default=0)
 
     class Meta:
         verbose_name = _("seat")
@@ -249,3 +289,53 @@ class FertilityCard(models.Model):
 
     def __str__(self) -> str:
         return self.card
+
+
+class Notification(models.Model):
+    """An e-mail to send, recorded under a unique key before it is sent.
+
+    The key makes creation idempotent (a retried task finds the row and sends nothing
+    new); delivery claims the row with a conditional update, so two workers never send
+    the same mail; a failed attempt stays pending with a later ``send_after``.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_MOVE = "your_move", _("Your move")
+        REMINDER = "reminder", _("Deadline reminder")
+        SEASON = "season", _("Season scored")
+        GAME_OVER = "game_over", _("Game over")
+        DIGEST = "digest", _("Daily digest")
+        HANDOVER = "handover", _("Seat handed to a computer player")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SENDING = "sending", _("sending")
+        SENT = "sent", _("sent")
+        SKIPPED = "skipped", _("skipped")
+
+    key = models.CharField(max_length=160, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    status = models.CharField(
+        max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    context = models.JSONField(default=dict, blank=True)
+    send_after = models.DateTimeField(db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.key

@@ -2,37 +2,40 @@
 
 Only ``player_view`` output comes in (plus the viewer's own turn in progress), so
 nothing here can show a secret: the deck order, the seed, another seat's turn before
-it is revealed. The geometry of the SVG planets lives here too, so the templates only
-place what they are given.
+it is revealed. The repetitive parts (planets, cards, tracks, stacks, score rows) are
+drawn by ``games.svg`` and reach the templates as ready-made HTML through properties
+such as ``Planet.picture`` and ``CardInfo.face``: template loops over them were far too
+slow.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from evergreen import rules
 from evergreen.rules.edition import Edition
 from evergreen.rules.pieces import EMPTY, PIECE_CODES
 from evergreen.rules.pieces import PIECE_NAMES as PIECE_IDS
 from evergreen.rules.planet import CREVICE, Space
+from evergreen.rules.planet import Planet as PlanetGeometry
 from evergreen.rules.record import GameRecord
 from evergreen.rules.scoring import (
-    biggest_forest,
     forests,
     light_points,
     light_score,
     shadowed_spaces,
 )
 
+from . import svg
+from .svg import CELL, MARGIN
 from .turnbuilder import TurnBuilder, parse_step
-
-CELL = 40  # SVG units per space
-MARGIN = 36  # room around the grid for the Sun markers
 
 SEASON_NAMES = (
     gettext_lazy("Spring"),
@@ -134,11 +137,12 @@ class CardInfo:
 
     @property
     def label(self) -> str:
-        return _("%(suit)s card, Power %(power)s, %(icon)s") % {
-            "suit": self.suit_name,
-            "power": self.power_name,
-            "icon": self.icon_name,
-        }
+        return svg.words().card_label(self)
+
+    @property
+    def face(self) -> SafeString:
+        """The card as the page shows it (``svg.card_face``)."""
+        return svg.card_face(self)
 
 
 def card_info(edition: Edition, card_id: str) -> CardInfo:
@@ -151,10 +155,11 @@ def cards(edition: Edition, ids: Sequence[str]) -> list[CardInfo]:
 
 
 def legend() -> dict[str, list[tuple[str, str]]]:
-    """The biomes and pieces the legend explains."""
+    """The biomes (with their swatch) and pieces the legend explains."""
+    words = svg.words()
     return {
-        "biomes": [(b, str(BIOME_NAMES[b])) for b in (*rules.BIOMES, "wild")],
-        "pieces": [(p, str(name)) for p, name in PIECE_NAMES.items()],
+        "biomes": [(svg.swatch(b), words.biomes[b]) for b in (*rules.BIOMES, "wild")],
+        "pieces": [(p, words.pieces[p]) for p in PIECE_NAMES],
     }
 
 
@@ -177,6 +182,11 @@ class Stack:
     @property
     def name(self) -> str:
         return str(BIOME_NAMES[self.biome])
+
+    @property
+    def item(self) -> SafeString:
+        """The stack as the page shows it (``svg.stack_item``)."""
+        return svg.stack_item(self)
 
 
 def fertility_zone(edition: Edition, view: Mapping[str, Any]) -> list[Stack]:
@@ -214,6 +224,11 @@ class Track:
     def name(self) -> str:
         return str(POWER_NAMES[self.power])
 
+    @property
+    def row(self) -> SafeString:
+        """The track as a row of the page's table (``svg.track_row``)."""
+        return svg.track_row(self)
+
 
 def power_tracks(edition: Edition, seat_view: Mapping[str, Any]) -> list[Track]:
     card_power = edition.cards[seat_view["card"]].power if seat_view["card"] else None
@@ -241,8 +256,10 @@ def power_tracks(edition: Edition, seat_view: Mapping[str, Any]) -> list[Track]:
 # --- Planets -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
+    """One space of a planet picture. A named tuple: pages build them by the hundred (a
+    frozen dataclass is several times slower to build), and ``svg`` keys its cache on them."""
+
     row: int
     col: int
     kind: str  # "biome", "crevice" or "off"
@@ -255,78 +272,17 @@ class Cell:
     changed: bool = False  # changed by the turn in progress
 
     @property
-    def x(self) -> int:
-        return self.col * CELL
-
-    @property
-    def y(self) -> int:
-        return self.row * CELL
-
-    @property
-    def cx(self) -> int:
-        return self.x + CELL // 2
-
-    @property
-    def cy(self) -> int:
-        return self.y + CELL // 2
-
-    @property
-    def space(self) -> str:
-        return f"{self.row},{self.col}"
-
-    @property
-    def piece_name(self) -> str:
-        return str(PIECE_NAMES[self.piece]) if self.piece else ""
-
-    @property
-    def target_name(self) -> str:
-        return str(EFFECT_NAMES[self.target]) if self.target else ""
-
-    @property
     def description(self) -> str:
         """What is there: biome, piece, shadow, Light, Forest."""
-        if self.kind == "crevice":
-            return _("crevice")
-        parts = [str(BIOME_NAMES[self.biome or ""])]
-        parts.append(self.piece_name or _("empty"))
-        if self.shaded:
-            parts.append(_("in shadow"))
-        if self.light is not None:
-            parts.append(
-                ngettext("%(n)s Light point", "%(n)s Light points", self.light) % {"n": self.light}
-            )
-        if self.forest:
-            parts.append(_("in the biggest Forest"))
-        return ", ".join(parts)
+        return svg.words().description(self)
 
     @property
     def label(self) -> str:
-        where = space_text((self.row, self.col))
-        return _("%(where)s: %(what)s") % {
-            "where": where[:1].upper() + where[1:],
-            "what": self.description,
-        }
+        return svg.words().label(self)
 
     @property
     def button_label(self) -> str:
-        return _("%(effect)s at %(where)s (%(what)s)") % {
-            "effect": self.target_name,
-            "where": space_text((self.row, self.col)),
-            "what": self.description,
-        }
-
-    # Position of the cell's button over the SVG, in per cent of the picture.
-    @property
-    def left(self) -> str:
-        return _percent(MARGIN + self.x)
-
-    @property
-    def top(self) -> str:
-        return _percent(MARGIN + self.y)
-
-
-def _percent(units: int) -> str:
-    return f"{100 * units / (7 * CELL + 2 * MARGIN):.4f}%"
+        return svg.words().button_label(self)
 
 
 @dataclass(frozen=True)
@@ -373,24 +329,46 @@ class Planet:
         )
 
     @property
-    def button_size(self) -> str:
-        return _percent(CELL)
-
-    @property
-    def playable_cells(self) -> list[Cell]:
-        return [c for c in self.cells if c.kind != "off"]
-
-    @property
-    def target_cells(self) -> list[Cell]:
-        return [c for c in self.cells if c.target]
-
-    @property
-    def occupied_cells(self) -> list[Cell]:
-        return [c for c in self.cells if c.piece]
-
-    @property
     def changed(self) -> bool:
         return any(c.changed for c in self.cells)
+
+    # The picture, drawn in Python (see games/svg.py): a template loop over the spaces
+    # costs tens of milliseconds a page.
+    @property
+    def picture(self) -> SafeString:
+        return svg.planet_svg(self)
+
+    @property
+    def space_buttons(self) -> SafeString:
+        return svg.space_buttons(self)
+
+    @property
+    def piece_items(self) -> SafeString:
+        return svg.piece_items(self)
+
+    @property
+    def pieces_summary(self) -> str:
+        n = sum(1 for c in self.cells if c.piece)
+        return svg.words().pieces_on_planet(n)
+
+    @property
+    def numbers(self) -> str:
+        return _("Light %(light)s · Forest %(forest)s") % {
+            "light": self.light,
+            "forest": self.forest,
+        }
+
+
+@cache
+def _spaces(geo: PlanetGeometry) -> tuple[tuple[int, int, int, str, str | None], ...]:
+    """Each space of a planet: (index, row, column, kind, biome); computed once."""
+    spaces = []
+    for i, char in enumerate(geo.chars):
+        row, col = geo.space(i)
+        biome = geo.biomes[i]
+        kind = "biome" if biome else ("crevice" if char == CREVICE else "off")
+        spaces.append((i, row, col, kind, biome))
+    return tuple(spaces)
 
 
 def board_from_view(edition: Edition, pieces: Mapping[str, str]) -> tuple[int, ...]:
@@ -428,26 +406,21 @@ def planet(
     biggest = max((len(g) for g in groups), default=0)
     in_forest = {i for g in groups if len(g) == biggest and biggest > 1 for i in g}
     targets = targets or {}
-    cells = []
-    for i, char in enumerate(geo.chars):
-        row, col = geo.space(i)
-        biome = geo.biomes[i]
-        kind = "biome" if biome else ("crevice" if char == CREVICE else "off")
-        piece = PIECE_IDS[board[i]] if board[i] != EMPTY else None
-        cells.append(
-            Cell(
-                row,
-                col,
-                kind,
-                biome,
-                piece,
-                shaded=kind == "biome" and i in shaded,
-                light=points.get(i),
-                forest=i in in_forest,
-                target=targets.get((row, col)),
-                changed=before is not None and before[i] != board[i],
-            )
+    cells = [
+        Cell(
+            row,
+            col,
+            kind,
+            biome,
+            PIECE_IDS[board[i]] if board[i] != EMPTY else None,
+            shaded=kind == "biome" and i in shaded,
+            light=points.get(i),
+            forest=i in in_forest,
+            target=targets.get((row, col)),
+            changed=before is not None and before[i] != board[i],
         )
+        for i, row, col, kind, biome in _spaces(geo)
+    ]
     return Planet(
         seat=seat,
         name=name,
@@ -455,7 +428,7 @@ def planet(
         sun=_sun_marker(sun, geo.rows, geo.cols),
         next_sun=_sun_marker(next_sun, geo.rows, geo.cols) if next_sun else None,
         light=light_score(geo, board, sun, edition),
-        forest=biggest_forest(geo, board),
+        forest=biggest,
         rows=geo.rows,
         cols=geo.cols,
         preview=preview,
@@ -503,6 +476,11 @@ class Scores:
     last_season: int | None  # the last season fully scored
     final: bool
 
+    @property
+    def body(self) -> SafeString:
+        """The rows of the score table (``svg.score_rows``)."""
+        return svg.score_rows(self)
+
 
 def scores(edition: Edition, view: Mapping[str, Any], names: Sequence[str]) -> Scores:
     over = view["phase"] == "over"
@@ -541,6 +519,27 @@ def scores(edition: Edition, view: Mapping[str, Any], names: Sequence[str]) -> S
         last_season=last if last >= 1 else None,
         final=over,
     )
+
+
+def season_line(view: Mapping[str, Any], sun: SunMarker, next_sun: SunMarker | None) -> str:
+    """Season, round, where the Sun shines now and next season, and the shared supply."""
+    parts = [
+        _("%(season)s (season %(number)s), round %(round)s of %(rounds)s")
+        % {
+            "season": season_name(view["season"]),
+            "number": view["season"],
+            "round": view["round"],
+            "rounds": view["rounds_in_season"],
+        },
+        _("The Sun shines %(side)s") % {"side": sun.side_name},
+    ]
+    if next_sun is not None:
+        parts[-1] += "; " + _("next season %(side)s") % {"side": next_sun.side_name}
+    parts.append(
+        _("Supply: %(bushes)s Bushes, %(lakes)s Lakes")
+        % {"bushes": view["supply"]["bush"], "lakes": view["supply"]["lake"]}
+    )
+    return " · ".join(parts)
 
 
 def status_text(view: Mapping[str, Any] | None, names: Sequence[str], game_status: str) -> str:

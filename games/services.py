@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -82,6 +83,9 @@ def create_game(
     sun_start: str = "N",
     rated: bool = False,
     days_per_move: int | None = None,
+    hours_per_move: int | None = None,
+    time_bank_hours: int = 0,
+    timeout_policy: str = "bot",
 ) -> Game:
     """Open a game with ``user`` in seat 0 and ``computer_seats`` bots; start it when full.
 
@@ -95,6 +99,14 @@ def create_game(
         )
     if sun_start not in rules.SUNS:
         raise ServiceError(_("The Sun starts at N, E, S or W."), "bad_sun")
+    if days_per_move is not None and days_per_move not in (1, 2, 3, 5, 7):
+        raise ServiceError(_("Days per move are 1, 2, 3, 5 or 7."), "bad_time_control")
+    if hours_per_move is not None and not 1 <= hours_per_move <= 72:
+        raise ServiceError(_("Hours per move are 1 to 72."), "bad_time_control")
+    if not 0 <= time_bank_hours <= 24 * 14:
+        raise ServiceError(_("A time bank is at most 14 days."), "bad_time_control")
+    if timeout_policy not in ("bot", "minimal"):
+        raise ServiceError(_("Unknown timeout policy."), "bad_timeout_policy")
     if bot not in ("random", "greedy"):
         raise ServiceError(_("Unknown computer player."), "bad_bot")
     Player.for_user(user)
@@ -104,6 +116,9 @@ def create_game(
         sun_start=sun_start,
         rated=rated and players > 1 and computer_seats == 0,
         days_per_move=days_per_move,
+        hours_per_move=hours_per_move,
+        time_bank_hours=time_bank_hours,
+        timeout_policy=timeout_policy,
         created_by=user,
     )
     Seat.objects.create(game=game, position=0, user=user)
@@ -151,9 +166,14 @@ def _start(game: Game) -> None:
     state = rules.new_game(game.players, game.seed, edition=game.edition, sun=game.sun_start)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    seats = list(game.seats.order_by("position"))
-    state = _play_bots(game, state, seats, next_number=1)
-    _store(game, state, seats)
+    seats = list(game.seats.select_related("user__player").order_by("position"))
+    bank = game.time_bank_hours * 3600
+    for seat in seats:
+        seat.time_bank_seconds = bank
+    moves: list[Move] = []
+    initial = state
+    state = _progress(game, state, seats, moves)
+    _commit(game, initial, state, seats, moves)
 
 
 @transaction.atomic
@@ -199,6 +219,13 @@ def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
     return move
 
 
+def _locked(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game row locked for this transaction, and its seats with their players."""
+    game = Game.objects.select_for_update(of=("self",)).get(pk=game_id)
+    seats = list(Seat.objects.filter(game=game).select_related("user__player").order_by("position"))
+    return game, seats
+
+
 def submit_move(
     game_id: int,
     user: Any,
@@ -215,8 +242,7 @@ def submit_move(
     ``idempotency_key`` returns the first result without playing the move again.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        seats = list(game.seats.select_related("user__player").order_by("position"))
+        game, seats = _locked(game_id)
         seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         if seat is None:
             raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
@@ -240,51 +266,133 @@ def submit_move(
                 _("The game has moved on since you loaded it: look again and resubmit."),
                 "stale_version",
             )
+        before = game.engine_state()
         try:
             parsed = _parse(move, seat.position)
-            state = rules.apply(game.engine_state(), parsed)
+            state = rules.apply(before, parsed, advance_state=False)
         except rules.RulesError as exc:
             cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
             raise cls(exc.message, exc.code) from exc
-        number = game.moves.count() + 1
-        record = Move.objects.create(
-            game=game,
-            number=number,
-            seat=seat.position,
-            kind="pick" if isinstance(parsed, rules.Pick) else "turn",
-            payload=parsed.to_json(),
-            user=user,
-            idempotency_key=idempotency_key or None,
-            result_version=game.version + 1,
-        )
-        state = _play_bots(game, state, seats, next_number=number + 1)
-        _store(game, state, seats)
-        return SubmitResult(game, record, state)
+        record = _move_row(game, parsed, user, idempotency_key)
+        moves = [record]
+        seat.timeouts_in_row = 0
+        seat.last_acted_move = record.number
+        seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
+        state = _progress(game, state, seats, moves)
+        _commit(game, before, state, seats, moves)
+        if game.needs_closing:
+            game.refresh_from_db()  # closed inline when tasks run eagerly
+        return SubmitResult(game, record, game.engine_state())
 
 
-def _play_bots(
-    game: Game, state: rules.GameState, seats: list[Seat], next_number: int
+def _move_row(
+    game: Game, move: rules.Move, user: Any = None, key: str | None = None, note: str = ""
+) -> Move:
+    game.moves_count += 1
+    return Move(
+        game=game,
+        number=game.moves_count,
+        seat=move.seat,
+        kind="pick" if isinstance(move, rules.Pick) else "turn",
+        payload=move.to_json(),
+        user=user,
+        idempotency_key=key or None,
+        result_version=game.version + 1,
+    )
+
+
+def _standing_pick(state: rules.GameState, seat: Seat) -> str | None:
+    """The first card of the seat's ranking still in the pool, for this round only."""
+    if seat.standing_order_round != round_key(state):
+        return None
+    return next((card for card in seat.standing_order if card in state.pool), None)
+
+
+def round_key(state: rules.GameState) -> str:
+    return f"s{state.season}r{state.round}"
+
+
+def _progress(
+    game: Game, state: rules.GameState, seats: list[Seat], moves: list[Move]
 ) -> rules.GameState:
-    """Let computer players move while the game waits only on them."""
-    number = next_number
-    while not state.is_over:
-        waiting_bots = [s for s in state.awaiting if seats[s].bot]
-        if not waiting_bots:
+    """Everything that happens without waiting for a person, short of revealing a round:
+    the engine's own steps (A.I. picks, clean-up), computer players' moves and picks
+    made from standing orders. Stops when a person must act or the round is complete."""
+    state = rules.advance(state, close_round=False)
+    while not state.is_over and not rules.round_complete(state):
+        move: rules.Move | None = None
+        for position in state.awaiting:
+            seat = seats[position]
+            if seat.bot:
+                bot = make_bot(seat.bot, seed=game.seed ^ (game.moves_count * 7919 + position))
+                move = bot.choose(state, position)
+                break
+            if state.phase is rules.Phase.DRAFT:
+                card = _standing_pick(state, seat)
+                if card is not None:
+                    move = rules.Pick(position, card)
+                    seat.last_acted_move = game.moves_count + 1
+                    seat.awaiting_since = None
+                    break
+        if move is None:
             break
-        position = waiting_bots[0]
-        bot = make_bot(seats[position].bot, seed=game.seed ^ (number * 7919 + position))
-        move = bot.choose(state, position)
-        state = rules.apply(state, move)
-        Move.objects.create(
-            game=game,
-            number=number,
-            seat=position,
-            kind="pick" if isinstance(move, rules.Pick) else "turn",
-            payload=move.to_json(),
-            result_version=game.version + 1,
-        )
-        number += 1
+        state = rules.advance(rules.apply(state, move, advance_state=False), close_round=False)
+        moves.append(_move_row(game, move))
     return state
+
+
+def _commit(
+    game: Game,
+    before: rules.GameState,
+    state: rules.GameState,
+    seats: list[Seat],
+    moves: list[Move],
+) -> None:
+    """Write the new moves, snapshot and projections; schedule what comes after."""
+    from . import deadlines, notifications
+
+    if moves:
+        Move.objects.bulk_create(moves)
+    game.needs_closing = rules.round_complete(state)
+    now = timezone.now()
+    deadlines.update(game, state, seats, now)
+    _store(game, state, seats)
+    notifications.after_change(game, before, state, seats)
+    if game.needs_closing:
+        schedule_closing(game.pk)
+
+
+def schedule_closing(game_id: int) -> None:
+    """Have a worker reveal the round once this transaction is committed (inline when
+    Celery runs eagerly: no other process would read the data then)."""
+    from django.conf import settings
+
+    from .tasks import close_round
+
+    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+        close_game_round(game_id)
+    else:
+        transaction.on_commit(lambda: close_round.delay(game_id), robust=True)
+
+
+def close_game_round(game_id: int) -> bool:
+    """Reveal a complete round, score a season or the game, move on to the next round.
+
+    Idempotent: a second call (late, or on another worker waiting on the row lock) finds
+    nothing to close and changes nothing. Returns whether it closed anything.
+    """
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        if not game.needs_closing or game.status != Game.Status.ACTIVE:
+            return False
+        before = game.engine_state()
+        state = before
+        moves: list[Move] = []
+        while rules.round_complete(state):
+            state = rules.advance(state)  # reveal, score, next round's pool
+            state = _progress(game, state, seats, moves)
+        _commit(game, before, state, seats, moves)
+        return True
 
 
 def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
@@ -301,9 +409,20 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
         game.finished_at = timezone.now()
     game.save()
     for seat, seat_state in zip(seats, state.seats, strict=True):
-        if seat.score != seat_state.score:
-            seat.score = seat_state.score
-            seat.save(update_fields=["score"])
+        seat.score = seat_state.score
+    Seat.objects.bulk_update(
+        seats,
+        [
+            "score",
+            "deadline",
+            "awaiting_since",
+            "time_bank_seconds",
+            "timeouts_in_row",
+            "handed_to_bot",
+            "bot",
+            "last_acted_move",
+        ],
+    )
     if snapshot["fertility_zone"] != old_zone:
         sync_fertility_zone(game, state)
 
@@ -328,3 +447,92 @@ def sync_fertility_zone(game: Game, state: rules.GameState) -> None:
 def rebuild_state(game: Game) -> rules.GameState:
     """Replay the Move rows from the seed (the source of truth)."""
     return game.record().replay()
+
+
+# --- Standing orders and vacations ------------------------------------------------------------
+
+VACATION_DAYS_PER_YEAR = 30
+
+
+def set_standing_order(game_id: int, user: Any, ranking: list[str]) -> Seat:
+    """Rank the cards of this round's pool: at this seat's pick, the first one still there is
+    taken at once (no wait, no mail). Private; replaceable until used; an empty list clears it.
+    """
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+        if seat is None:
+            raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("This game is not being played."), "game_not_active")
+        state = game.engine_state()
+        if state.phase is not rules.Phase.DRAFT:
+            raise Conflict(
+                _("Cards can be ranked only while the pool is being drafted."), "not_drafting"
+            )
+        if state.seats[seat.position].card is not None:
+            raise Conflict(_("You have already picked your card this round."), "already_picked")
+        if len(set(ranking)) != len(ranking):
+            raise ServiceError(_("Rank each card at most once."), "duplicate_card")
+        for card in ranking:
+            if card not in state.pool:
+                raise ServiceError(
+                    _("The card %(card)s is not in the drafting pool.") % {"card": card},
+                    "card_not_in_pool",
+                )
+        seat.standing_order = list(ranking)
+        seat.standing_order_round = round_key(state) if ranking else ""
+        moves: list[Move] = []
+        after = _progress(game, state, seats, moves)
+        if moves:
+            _commit(game, state, after, seats, moves)
+        else:
+            seat.save(update_fields=["standing_order", "standing_order_round"])
+        return seat
+
+
+def start_vacation(user: Any, days: int, now: Any = None) -> Player:
+    """Pause the player's clocks for ``days`` (at most 30 days a year in all)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(user=user)
+        if player.vacation_year != now.year:
+            player.vacation_year, player.vacation_days_used = now.year, 0
+        if days < 1:
+            raise ServiceError(_("A vacation lasts at least one day."), "bad_vacation")
+        left = VACATION_DAYS_PER_YEAR - player.vacation_days_used
+        if days > left:
+            raise ServiceError(
+                _("You have %(left)d vacation days left this year.") % {"left": left},
+                "vacation_exhausted",
+            )
+        if player.vacation_until and player.vacation_until > now:
+            raise Conflict(_("You are already on vacation."), "already_on_vacation")
+        until = now + timedelta(days=days)
+        player.vacation_until = until
+        player.vacation_days_used += days
+        player.save(update_fields=["vacation_until", "vacation_year", "vacation_days_used"])
+        for seat in Seat.objects.select_for_update().filter(user=user, deadline__isnull=False):
+            assert seat.deadline is not None
+            seat.deadline = until + max(seat.deadline - now, timedelta(0))
+            seat.save(update_fields=["deadline"])
+        return player
+
+
+def end_vacation(user: Any, now: Any = None) -> Player:
+    """Come back early: unused days are given back, clocks restart from now."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(user=user)
+        until = player.vacation_until
+        if until is None or until <= now:
+            raise Conflict(_("You are not on vacation."), "not_on_vacation")
+        unused = (until - now).days
+        player.vacation_days_used = max(0, player.vacation_days_used - unused)
+        player.vacation_until = None
+        player.save(update_fields=["vacation_until", "vacation_days_used"])
+        for seat in Seat.objects.select_for_update().filter(user=user, deadline__isnull=False):
+            assert seat.deadline is not None
+            seat.deadline = now + max(seat.deadline - until, timedelta(0))
+            seat.save(update_fields=["deadline"])
+        return player

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import lobby, play, profile
+from .views import lobby, mail, play, profile
 
 app_name = "games"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("invite/<str:code>/", lobby.invite, name="invite"),
     path("profile/", profile.edit_profile, name="profile"),
     path("profile/token/", profile.api_token, name="api_token"),
+    path("profile/vacation/", profile.vacation, name="vacation"),
     path("games/<int:pk>/", play.detail, name="detail"),
     path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("games/<int:pk>/pick/", play.pick, name="pick"),
@@ -20,4 +21,6 @@ urlpatterns = [
     path("games/<int:pk>/turn/submit/", play.submit_turn, name="submit_turn"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/record.json", play.record, name="record"),
+    path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
+    path("calendar/<str:token>.ics", mail.calendar, name="calendar"),
 ]

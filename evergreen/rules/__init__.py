@@ -8,7 +8,7 @@ Typical use::
 """
 
 from .edition import DEFAULT_EDITION, POWERS, Card, Edition, load_edition
-from .engine import advance, apply, fertility_values, needs_advance, new_game
+from .engine import advance, apply, fertility_values, needs_advance, new_game, round_complete
 from .errors import IllegalMove, InvalidEdition, InvalidMove, InvalidState, RulesError
 from .moves import Effect, LakePlacement, Move, Pick, PowerUse, Turn, move_from_json, move_to_json
 from .planet import BIOMES, SUNS, Planet
@@ -46,6 +46,7 @@ __all__ = [
     "move_to_json",
     "needs_advance",
     "new_game",
+    "round_complete",
     "state_from_json",
     "state_to_json",
 ]

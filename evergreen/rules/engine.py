@@ -127,8 +127,17 @@ def needs_advance(state: GameState) -> bool:
     return False
 
 
-def advance(state: GameState) -> GameState:
-    """Carry out every step that needs no player (idempotent: a settled state is returned as is)."""
+def round_complete(state: GameState) -> bool:
+    """True when every turn of the round is in and only revealing it remains."""
+    return state.phase is Phase.ACTION and not state.awaiting
+
+
+def advance(state: GameState, *, close_round: bool = True) -> GameState:
+    """Carry out every step that needs no player (idempotent: a settled state is returned as is).
+
+    With ``close_round=False`` it stops when every turn of a round is in, leaving the
+    reveal (and what follows it: season scoring, the next pool) to a later ``advance``.
+    """
     ed = edition_of(state)
     while True:
         if state.phase is Phase.DRAFT:
@@ -139,7 +148,7 @@ def advance(state: GameState) -> GameState:
                 state = _take(state, state.ai, card)
             else:
                 return state
-        elif state.phase is Phase.ACTION and not state.awaiting:
+        elif state.phase is Phase.ACTION and not state.awaiting and close_round:
             state = _resolve_round(state, ed)
         else:
             return state

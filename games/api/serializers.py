@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -69,7 +70,24 @@ class GameCreateSerializer(serializers.Serializer):
     sun_start = serializers.ChoiceField(choices=list(rules.SUNS), default="N")
     rated = serializers.BooleanField(default=False)
     days_per_move = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=1, max_value=60
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Days per move: 1, 2, 3, 5 or 7 (null: no time control).",
+    )
+    hours_per_move = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Hours per move for fast games, 1 to 72 (instead of days_per_move).",
+    )
+    time_bank_hours = serializers.IntegerField(
+        required=False, default=0, help_text="Extra time each player may spend once, in hours."
+    )
+    timeout_policy = serializers.ChoiceField(
+        choices=["bot", "minimal"],
+        default="bot",
+        help_text='On a missed deadline: "bot" (a computer player moves) or "minimal".',
     )
 
 
@@ -241,9 +259,22 @@ class SeatSerializer(serializers.Serializer):
     is_open = serializers.BooleanField()
     is_you = serializers.BooleanField()
     score = serializers.IntegerField()
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When this seat must have moved; null when it need not act."
+    )
+    handed_to_bot = serializers.BooleanField(
+        help_text="True when a computer player took the seat over after missed deadlines."
+    )
+    on_vacation_until = serializers.DateTimeField(
+        allow_null=True, help_text="The player's clocks are paused until then."
+    )
 
 
 def seat_json(seat: Seat, me: Seat | None) -> dict[str, Any]:
+    player = getattr(seat.user, "player", None) if seat.user_id else None
+    vacation = getattr(player, "vacation_until", None)
+    if vacation is not None and vacation <= timezone.now():
+        vacation = None
     return {
         "position": seat.position,
         "name": seat.name,
@@ -251,7 +282,31 @@ def seat_json(seat: Seat, me: Seat | None) -> dict[str, Any]:
         "is_open": seat.is_open,
         "is_you": me is not None and seat.pk == me.pk,
         "score": seat.score,
+        "deadline": _when(seat.deadline),
+        "handed_to_bot": seat.handed_to_bot,
+        "on_vacation_until": _when(vacation),
     }
+
+
+class RankingSerializer(serializers.Serializer):
+    cards = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Cards of this round's pool, most wanted first; [] clears the ranking.",
+    )
+
+
+class RankingResponseSerializer(serializers.Serializer):
+    cards = serializers.ListField(child=serializers.CharField())
+    round = serializers.CharField(help_text='The round it applies to, e.g. "s1r3"; "" if none.')
+
+
+class VacationSerializer(serializers.Serializer):
+    days = serializers.IntegerField(help_text="1 to 30 days; at most 30 days a year in all.")
+
+
+class VacationResponseSerializer(serializers.Serializer):
+    vacation_until = serializers.DateTimeField(allow_null=True)
+    days_used_this_year = serializers.IntegerField()
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -266,6 +321,9 @@ class GameSummarySerializer(serializers.Serializer):
     sun_start = SunField()
     rated = serializers.BooleanField()
     days_per_move = serializers.IntegerField(allow_null=True)
+    hours_per_move = serializers.IntegerField(allow_null=True)
+    time_bank_hours = serializers.IntegerField()
+    timeout_policy = serializers.CharField()
     phase = serializers.CharField(help_text='"draft", "action", "over"; "" before the start.')
     season = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -352,6 +410,9 @@ def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int])
         "sun_start": game.sun_start,
         "rated": game.rated,
         "days_per_move": game.days_per_move,
+        "hours_per_move": game.hours_per_move,
+        "time_bank_hours": game.time_bank_hours,
+        "timeout_policy": game.timeout_policy,
         "phase": game.phase,
         "season": game.season,
         "round": game.round,

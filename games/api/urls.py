@@ -15,4 +15,6 @@ urlpatterns = [
     path("games/<int:pk>/pick/", views.pick, name="pick"),
     path("games/<int:pk>/turn/", views.turn, name="turn"),
     path("games/<int:pk>/record/", views.record, name="record"),
+    path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
+    path("me/vacation/", views.vacation, name="vacation"),
 ]

@@ -476,3 +476,51 @@ def _space_param(raw: str | None) -> tuple[int, int] | None:
     except ValueError:
         raise ServiceError(_('A space is written "row,column", e.g. "3,4".'), "bad_space") from None
     return (row, col)
+
+
+@extend_schema(
+    summary="My ranking of this round's pool (standing order)",
+    description="Rank the cards you want, most wanted first: when your pick comes, the "
+    "first of them still in the pool is taken at once, without waiting for you. Private "
+    "to you; replace it any time before it is used; `[]` clears it. GET shows yours.",
+    parameters=[GAME_ID],
+    request=s.RankingSerializer,
+    responses={200: s.RankingResponseSerializer, **_errors(400, 401, 403, 404, 409)},
+    tags=["moves"],
+)
+@api_view(["GET", "POST"])
+def ranking(request: Request, pk: int) -> Response:
+    _game, seat = game_for_viewer(pk, request.user)
+    if seat is None:
+        raise services.NotAPlayer(_("You are not a player of this game."), "not_a_player")
+    if request.method == "POST":
+        data = _valid(s.RankingSerializer, request.data)
+        seat = services.set_standing_order(pk, request.user, data["cards"])
+    return Response({"cards": seat.standing_order, "round": seat.standing_order_round})
+
+
+@extend_schema(
+    summary="Go on vacation / come back",
+    description='POST `{"days": n}` pauses your clocks in every game for n days '
+    "(at most 30 days a year); DELETE ends the vacation early and gives unused days back.",
+    request=s.VacationSerializer,
+    responses={200: s.VacationResponseSerializer, **_errors(400, 401, 409)},
+    tags=["players"],
+)
+@api_view(["POST", "DELETE"])
+def vacation(request: Request) -> Response:
+    if request.method == "POST":
+        data = _valid(s.VacationSerializer, request.data)
+        player = services.start_vacation(request.user, data["days"])
+    else:
+        player = services.end_vacation(request.user)
+    return Response(
+        {
+            "vacation_until": serializers_datetime(player.vacation_until),
+            "days_used_this_year": player.vacation_days_used,
+        }
+    )
+
+
+def serializers_datetime(value: Any) -> str | None:
+    return None if value is None else drf_serializers.DateTimeField().to_representation(value)

@@ -82,6 +82,9 @@ def create(request: HttpRequest) -> HttpResponse:
                 sun_start=data["sun_start"],
                 rated=data["rated"],
                 days_per_move=data["days_per_move"],
+                hours_per_move=data["hours_per_move"],
+                time_bank_hours=data["time_bank_hours"],
+                timeout_policy=data["timeout_policy"],
             )
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
@@ -160,6 +163,7 @@ class GameRow:
     awaiting_names: list[str]
     winner: Seat | None = None
     title: str | None = None
+    deadline: Any = None  # the soonest deadline of the seats that must act
 
 
 def with_projection(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -217,6 +221,11 @@ def _row(game: Game, user: Any) -> GameRow:
         my_move=seat is not None and seat.position in awaiting,
         awaiting_names=[s.name for s in seats if s.position in awaiting],
     )
+    deadlines = [s.deadline for s in seats if s.position in awaiting and s.deadline]
+    if row.my_move and seat is not None:
+        row.deadline = seat.deadline
+    elif deadlines:
+        row.deadline = min(deadlines)
     winner = _json(game.p_winner)
     if game.status == Game.Status.FINISHED and winner is not None:
         row.winner = next((s for s in seats if s.position == int(winner)), None)
@@ -240,7 +249,10 @@ def my_games(request: HttpRequest) -> HttpResponse:
         )[:FINISHED_SHOWN]
     ]
     context = {
-        "my_move": [row for row in playing if row.my_move],
+        "my_move": sorted(
+            (row for row in playing if row.my_move),
+            key=lambda row: (row.deadline is None, row.deadline or 0),
+        ),
         "waiting": [row for row in playing if not row.my_move],
         "finished": finished,
         "finished_shown": FINISHED_SHOWN,

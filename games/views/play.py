@@ -150,6 +150,9 @@ def _context(
             "status": presenters.status_text(view, names, _status_key(game)),
             "my_move": presenters.is_my_move(view),
             "season_name": presenters.season_name(view["season"]),
+            "season_line": presenters.season_line(
+                view, planets[focus].sun, planets[focus].next_sun
+            ),
             "focus": focus,
             "main_planet": planets[focus],
             "other_planets": [p for p in planets if p.seat != focus],

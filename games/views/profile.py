@@ -9,10 +9,12 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from .. import notifications, services
 from ..forms import ProfileForm
 from ..models import Game, Player, Seat
 
@@ -53,7 +55,14 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/profile.html",
-        {"form": form, "player": player, "rows": rows, "games_shown": GAMES_SHOWN},
+        {
+            "form": form,
+            "player": player,
+            "rows": rows,
+            "games_shown": GAMES_SHOWN,
+            "calendar_url": notifications.calendar_url(request.user),
+            "now_time": timezone.now(),
+        },
     )
 
 
@@ -67,3 +76,33 @@ def api_token(request: HttpRequest) -> HttpResponse:
         return redirect("games:api_token")
     token = Token.objects.filter(user=request.user).first()
     return render(request, "games/api_token.html", {"token": token})
+
+
+@require_POST
+@login_required
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start a vacation (POST days) or end it early (POST end=1)."""
+    try:
+        if request.POST.get("end"):
+            services.end_vacation(request.user)
+            messages.success(request, _("Welcome back: your clocks run again."))
+        else:
+            try:
+                days = int(request.POST.get("days", ""))
+            except ValueError:
+                raise services.ServiceError(
+                    _("Give the number of days, 1 to 30."), "bad_vacation"
+                ) from None
+            player = services.start_vacation(request.user, days)
+            messages.success(
+                request,
+                _("Your clocks are paused until %(until)s.")
+                % {
+                    "until": formats.date_format(
+                        timezone.localtime(player.vacation_until), "DATETIME_FORMAT"
+                    )
+                },
+            )
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("games:profile")

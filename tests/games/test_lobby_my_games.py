@@ -162,3 +162,18 @@ class TestTheProjection:
     def test_it_awaits_nobody_in_an_open_game(self, alice):
         game = services.create_game(alice, players=2)
         assert awaiting_positions(with_projection(Game.objects.filter(pk=game.pk)).get()) == ()
+
+
+def test_my_games_shows_the_deadline_counting_down(alice, bob):
+    from gamehelpers import client_for
+
+    from games import services
+
+    game = services.create_game(alice, players=2, days_per_move=2)
+    services.join_game(game.pk, bob)
+    game.refresh_from_db()
+    picker = game.seats.get(position=game.engine_state().awaiting[0]).user
+    html = client_for(picker).get("/games/mine/").content.decode()
+    assert "due in 1\xa0day" in html or "due in 2\xa0days" in html
+    other = bob if picker == alice else alice
+    assert "(due in" in client_for(other).get("/games/mine/").content.decode()

@@ -280,3 +280,49 @@ class TestInvitation:
         assert "You have a seat in this game" in page
         response = client_for(alice).post(url)
         assert messages_of(response) == ["You already have a seat in this game."]
+
+
+def test_a_game_is_created_with_hours_a_time_bank_and_a_timeout_policy(alice):
+    from gamehelpers import client_for
+
+    from games.models import Game
+
+    response = client_for(alice).post(
+        "/games/new/",
+        {
+            "players": 2,
+            "computer_seats": 0,
+            "bot": "greedy",
+            "sun_start": "N",
+            "hours_per_move": 4,
+            "time_bank_hours": 48,
+            "timeout_policy": "minimal",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert (game.hours_per_move, game.time_bank_hours, game.timeout_policy) == (4, 48, "minimal")
+    assert game.move_hours == 4
+
+
+def test_days_and_hours_per_move_together_are_refused(alice):
+    from gamehelpers import client_for
+
+    from games.models import Game
+
+    response = client_for(alice).post(
+        "/games/new/",
+        {
+            "players": 2,
+            "computer_seats": 0,
+            "bot": "greedy",
+            "sun_start": "N",
+            "days_per_move": 1,
+            "hours_per_move": 4,
+            "time_bank_hours": 0,
+            "timeout_policy": "bot",
+        },
+    )
+    assert response.status_code == 200
+    assert "not both" in response.content.decode()
+    assert not Game.objects.exists()

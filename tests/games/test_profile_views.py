@@ -210,3 +210,19 @@ class TestApiToken:
         new = Token.objects.get(user=alice)
         assert new.key != old.key
         assert not Token.objects.filter(key=old.key).exists()
+
+
+def test_a_player_goes_on_vacation_and_comes_back_from_the_profile(alice):
+    from gamehelpers import client_for
+
+    client = client_for(alice)
+    response = client.post("/profile/vacation/", {"days": "3"}, follow=True)
+    assert "Your clocks are paused until" in response.content.decode()
+    alice.player.refresh_from_db()
+    assert alice.player.vacation_until is not None and alice.player.vacation_days_used == 3
+    assert "End my vacation now" in client.get("/profile/").content.decode()
+    response = client.post("/profile/vacation/", {"end": "1"}, follow=True)
+    assert "Welcome back" in response.content.decode()
+    response = client.post("/profile/vacation/", {"days": "x"}, follow=True)
+    assert "1 to 30" in response.content.decode()
+    assert client.get("/profile/vacation/").status_code == 405

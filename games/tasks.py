@@ -1,0 +1,64 @@
+"""Celery tasks. Each one re-reads what it works on and does nothing if its work is done,
+so a task that runs twice, late, or on two workers at once changes nothing the second time."""
+
+from __future__ import annotations
+
+import smtplib
+
+from celery import shared_task
+
+from . import deadlines, notifications, services
+from .models import Game
+
+
+@shared_task(acks_late=True)
+def close_round(game_id: int) -> bool:
+    return services.close_game_round(game_id)
+
+
+@shared_task
+def close_pending_rounds() -> int:
+    """Safety net: rounds whose closing task was lost (broker down at commit time)."""
+    closed = 0
+    for game_id in Game.objects.filter(needs_closing=True).values_list("pk", flat=True):
+        closed += services.close_game_round(game_id)
+    return closed
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    autoretry_for=(smtplib.SMTPException, OSError),
+    retry_backoff=30,
+    retry_backoff_max=3600,
+    max_retries=None,
+)
+def deliver_notification(self, notification_id: int) -> str:  # type: ignore[no-untyped-def]
+    return notifications.deliver(notification_id)
+
+
+@shared_task
+def deliver_due() -> int:
+    count = 0
+    for note_id in notifications.due():
+        try:
+            if notifications.deliver(note_id) == "sent":
+                count += 1
+        except (smtplib.SMTPException, OSError):
+            continue  # left pending with a later send_after
+    return count
+
+
+@shared_task
+def sweep_deadlines() -> dict[str, int]:
+    return deadlines.sweep()
+
+
+@shared_task
+def send_reminders() -> int:
+    return deadlines.send_reminders()
+
+
+@shared_task
+def send_digests() -> int:
+    return notifications.send_digests()

@@ -1,0 +1,329 @@
+"""Integration: a real Celery worker process, the machine's Redis, a real SMTP server.
+
+The worker (``python -m celery -A evergreen worker``, production settings: tasks are not
+eager) works on this test's PostgreSQL database; this process sends it tasks through a
+Redis database of its own and plays through ``games.services`` as the web process would.
+Mails go over SMTP to an aiosmtpd server that keeps them in memory.
+
+Without Redis these tests are skipped; with ``CI`` set they fail instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from celeryhelpers import (
+    SITE_URL,
+    SmtpSink,
+    Worker,
+    live_broker,
+    needs_postgresql,
+    redis_db,
+    require_redis,
+    wait_for,
+    worker_env,
+)
+from django.db import connection, connections, transaction
+from django.utils import timezone
+from gamehelpers import user_at
+
+from evergreen import rules
+from evergreen.rules.bots import RandomBot
+from games import notifications, services, tasks
+from games.models import Game, Notification
+
+UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)
+
+
+@pytest.fixture(scope="module")
+def broker_url() -> Iterator[str]:
+    needs_postgresql()
+    require_redis()
+    with redis_db() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def smtp() -> Iterator[SmtpSink]:
+    with SmtpSink().serving() as sink:
+        yield sink
+
+
+@pytest.fixture(scope="module")
+def worker(
+    django_db_setup: Any, broker_url: str, smtp: SmtpSink, tmp_path_factory: Any
+) -> Iterator[Worker]:
+    env = worker_env(broker_url, smtp.port, connection.settings_dict)
+    process = Worker(env, tmp_path_factory.mktemp("celery") / "worker.log")
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.stop()
+
+
+@dataclass
+class Live:
+    worker: Worker
+    smtp: SmtpSink
+    log_start: int
+
+    def log(self) -> str:
+        """The worker's log since this test began."""
+        return self.worker.log()[self.log_start :]
+
+    def mark(self) -> None:
+        """Read the worker's log from here on."""
+        self.log_start = len(self.worker.log())
+
+    def task_results(self, task: str) -> list[str]:
+        pattern = rf"Task games\.tasks\.{task}\[[0-9a-f-]+\] succeeded in [0-9.e-]+s: (.*)"
+        return re.findall(pattern, self.log())
+
+    def wait(self, predicate: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
+        return wait_for(predicate, what, timeout, log=self.worker.log_tail)
+
+    def settle(self) -> None:
+        """Wait until the worker has closed every complete round and sent every due mail."""
+
+        def quiet() -> bool:
+            due = Notification.objects.filter(status__in=UNSENT, send_after__lte=timezone.now())
+            return not Game.objects.filter(needs_closing=True).exists() and not due.exists()
+
+        self.wait(quiet, "the worker to close the rounds and send the due mails")
+
+
+@pytest.fixture
+def live(
+    worker: Worker, smtp: SmtpSink, broker_url: str, transactional_db: Any, settings: Any
+) -> Iterator[Live]:
+    """Tasks of this test go to the worker (not eager); mails to the SMTP sink."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = broker_url
+    settings.SITE_URL = SITE_URL
+    smtp.reset()
+    state = Live(worker, smtp, len(worker.log()))
+    with live_broker(broker_url):
+        yield state
+        # Let the worker finish before the tables are emptied for the next test (best
+        # effort: after a failure there may be a round nobody will close).
+        with contextlib.suppress(AssertionError):
+            state.settle()
+
+
+def three_player_game(alice: Any, bob: Any, carol: Any) -> Game:
+    game = services.create_game(alice, players=3)
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, carol)
+    game.refresh_from_db()
+    return game
+
+
+def play(
+    live: Live, game: Game, until: Callable[[rules.GameState], bool], bot: RandomBot
+) -> list[tuple[int, int]]:
+    """Play random legal moves through the services, like players who read each mail
+    before moving; returns the (season, round) of every round the worker closed."""
+    closed: list[tuple[int, int]] = []
+    while True:
+        live.settle()
+        game.refresh_from_db()
+        state = game.engine_state()
+        if until(state):
+            return closed
+        seat = state.awaiting[0]
+        last_turn = state.phase is rules.Phase.ACTION and len(state.awaiting) == 1
+        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+        if last_turn:
+            live.wait(
+                lambda: not Game.objects.filter(pk=game.pk, needs_closing=True).exists(),
+                f"the worker to close season {state.season} round {state.round}",
+            )
+            game.refresh_from_db()
+            after = game.engine_state()
+            assert (after.season, after.round) != (state.season, state.round)
+            closed.append((state.season, state.round))
+
+
+def by_message_id(notes: Any) -> dict[str, Notification]:
+    """These notifications by the Message-ID of their mail, as the worker renders them."""
+    return {notifications.render(n).extra_headers["Message-ID"]: n for n in notes}
+
+
+def assert_each_arrived_once(live: Live, notes: Any) -> None:
+    """Every mail of these notifications arrived exactly once, to its player; no other."""
+    expected = by_message_id(notes)
+    assert live.smtp.message_id_counts() == Counter(dict.fromkeys(expected, 1))
+    for received in live.smtp.received():
+        assert received.recipients == (expected[received.message_id].user.email,)
+
+
+def test_a_season_of_a_three_player_game_is_closed_by_the_worker_with_each_mail_once(
+    live: Live, alice: Any, bob: Any, carol: Any
+) -> None:
+    game = three_player_game(alice, bob, carol)
+
+    closed = play(live, game, lambda s: s.season > 1, RandomBot(11))
+    live.settle()
+
+    assert closed == [(1, r) for r in range(1, 6)]
+    assert live.task_results("close_round").count("True") == 5
+    game.refresh_from_db()
+    state = game.engine_state()
+    assert (state.season, state.round, state.phase) == (2, 1, rules.Phase.DRAFT)
+
+    notes = Notification.objects.filter(game=game).select_related("user__player", "game")
+    assert set(notes.values_list("status", flat=True)) == {"sent"}
+    keys = set(notes.values_list("key", flat=True))
+    for position in range(3):
+        for round_number in range(1, 6):
+            for phase in ("draft", "action"):
+                assert f"move:{game.pk}:{position}:s1r{round_number}{phase}" in keys
+        assert f"season:{game.pk}:{position}:1" in keys
+    assert Counter(notes.values_list("kind", flat=True)) == {"your_move": 31, "season": 3}
+    assert_each_arrived_once(live, notes)
+
+    kinds = {mid: note.kind for mid, note in by_message_id(notes).items()}
+    for received in live.smtp.received():
+        message = received.message
+        text, html = message.get_body(("plain",)), message.get_body(("html",))
+        assert text is not None
+        assert html is not None
+        if kinds[received.message_id] == Notification.Kind.YOUR_MOVE:
+            assert f"{SITE_URL}/games/{game.pk}/" in text.get_content()  # one click to play
+
+
+def test_b_mails_the_smtp_server_refused_are_retried_until_each_arrives_once(
+    live: Live, alice: Any, bob: Any
+) -> None:
+    live.smtp.refuse_next(3)
+    for _ in range(3):  # three games: three "your move" mails, each refused once
+        game = services.create_game(alice, players=2)
+        services.join_game(game.pk, bob)
+    live.wait(lambda: live.smtp.refused == 3, "the SMTP server to refuse three deliveries")
+    assert live.smtp.received() == []
+    assert Notification.objects.filter(status=Notification.Status.PENDING).count() == 3
+
+    kicked = [0.0]
+
+    def all_sent() -> bool:
+        # Beat runs deliver_due every minute; here every second, as a faster beat.
+        if time.monotonic() - kicked[0] > 1.0:
+            kicked[0] = time.monotonic()
+            tasks.deliver_due.delay()
+        return not Notification.objects.exclude(status=Notification.Status.SENT).exists()
+
+    live.wait(all_sent, "the refused mails to be retried and sent", timeout=75)
+    live.settle()
+
+    notes = Notification.objects.select_related("user__player", "game")
+    assert notes.count() == 3
+    assert live.smtp.refused == 3
+    assert_each_arrived_once(live, notes)
+    for note in notes:
+        assert note.attempts == 2
+        assert "451" in note.last_error
+
+
+def leave_last_turn_unclosed(live: Live, game: Game, monkeypatch: Any) -> tuple[int, int]:
+    """Play to the last turn of season 1 and submit it with the closing task lost."""
+    bot = RandomBot(5)
+
+    def last_turn(s: rules.GameState) -> bool:
+        return (s.season, s.round, s.phase) == (1, 5, rules.Phase.ACTION) and len(s.awaiting) == 1
+
+    play(live, game, last_turn, bot)
+    game.refresh_from_db()
+    state = game.engine_state()
+    seat = state.awaiting[0]
+    with monkeypatch.context() as patch:
+        patch.setattr(services, "schedule_closing", lambda game_id: None)
+        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+    game.refresh_from_db()
+    assert game.needs_closing
+    assert rules.round_complete(game.engine_state())
+    live.wait(
+        lambda: not Notification.objects.filter(status__in=UNSENT).exists(),
+        "the mails so far to be sent",
+    )
+    live.smtp.reset()
+    return game.version, Notification.objects.order_by("-pk").values_list("pk", flat=True)[0]
+
+
+def assert_closed_once(live: Live, game: Game, version: int, last_note: int) -> None:
+    live.settle()
+    game.refresh_from_db()
+    assert game.version == version + 1
+    state = game.engine_state()
+    assert (state.season, state.round, state.phase) == (2, 1, rules.Phase.DRAFT)
+    new = Notification.objects.filter(game=game, pk__gt=last_note).select_related(
+        "user__player", "game"
+    )
+    assert Counter(new.values_list("kind", flat=True)) == {"season": 3, "your_move": 1}
+    assert Notification.objects.filter(game=game, kind="season").count() == 3
+    assert_each_arrived_once(live, new)
+
+
+def test_c_the_same_closing_run_twice_at_once_closes_the_round_once(
+    live: Live, alice: Any, bob: Any, carol: Any, monkeypatch: Any
+) -> None:
+    game = three_player_game(alice, bob, carol)
+    version, last_note = leave_last_turn_unclosed(live, game, monkeypatch)
+
+    results: list[bool] = []
+    errors: list[BaseException] = []
+
+    def close() -> None:
+        try:
+            results.append(tasks.close_round(game.pk))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=close) for _ in range(2)]
+    with transaction.atomic():
+        # Hold the game row until both closings wait on it: they really run at once.
+        Game.objects.select_for_update().get(pk=game.pk)
+        for thread in threads:
+            thread.start()
+        live.wait(lambda: waiting_on_locks() >= 2, "both closings to wait on the game row")
+    for thread in threads:
+        thread.join(30)
+
+    assert errors == []
+    assert sorted(results) == [False, True]
+    assert_closed_once(live, game, version, last_note)
+
+
+def test_c_the_closing_task_sent_twice_to_a_worker_with_two_threads_closes_the_round_once(
+    live: Live, alice: Any, bob: Any, carol: Any, monkeypatch: Any
+) -> None:
+    game = three_player_game(alice, bob, carol)
+    version, last_note = leave_last_turn_unclosed(live, game, monkeypatch)
+    live.mark()
+
+    tasks.close_round.delay(game.pk)
+    tasks.close_round.delay(game.pk)
+    live.wait(lambda: len(live.task_results("close_round")) >= 2, "both closing tasks to run")
+
+    assert sorted(live.task_results("close_round")) == ["False", "True"]
+    assert_closed_once(live, game, version, last_note)
+
+
+def waiting_on_locks() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return int(cursor.fetchone()[0])
