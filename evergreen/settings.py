@@ -1,7 +1,8 @@
 """Django settings: one module, driven by the environment.
 
-Embedded default (no variable set): SQLite in the project folder, Celery tasks run in
-process, e-mail written to the console. Production sets DATABASE_URL, CELERY_BROKER_URL,
+Embedded default (no variable set): SQLite in the project folder, a Celery worker with
+an embedded beat on a folder used as broker (started by ``manage.py serve``), e-mail
+written to the console. Production sets DATABASE_URL, CELERY_BROKER_URL,
 SECRET_KEY, ALLOWED_HOSTS, EMAIL_URL-style variables below.
 """
 
@@ -111,10 +112,14 @@ DATABASES = {
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default has a web process and a worker writing: take the write lock
+    # at the start of a transaction and wait for it, instead of failing with "locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
+    "games.auth.PlayerBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -132,6 +137,9 @@ ACCOUNT_CHANGE_EMAIL = True
 LOGIN_REDIRECT_URL = "games:my_games"
 LOGIN_URL = "account_login"
 
+# Sessions read from the cache first (the database stays the store of record).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("fr", _("French")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -146,6 +154,12 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+NOTIFICATION_RETRY_SECONDS = env_int("NOTIFICATION_RETRY_SECONDS", 30)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Evergreen <noreply@localhost>")
 
 REST_FRAMEWORK = {

@@ -153,6 +153,33 @@ class ProfileForm(forms.ModelForm):
     email_every_hours = forms.IntegerField(
         label=_("At most one mail per game every (hours)"), min_value=1, max_value=168
     )
+    reminder_hours = forms.CharField(
+        label=_("Reminders before a deadline (hours)"),
+        required=False,
+        help_text=_("Hours before each deadline, separated by commas, e.g. 24, 2. Empty: none."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and self.instance is not None:
+            self.initial["reminder_hours"] = ", ".join(
+                str(h) for h in (self.instance.reminder_hours or [])
+            )
+
+    def clean_reminder_hours(self) -> list[int]:
+        raw = self.cleaned_data.get("reminder_hours") or ""
+        try:
+            hours = sorted(
+                {int(part) for part in raw.replace(";", ",").split(",") if part.strip()},
+                reverse=True,
+            )
+        except ValueError:
+            raise forms.ValidationError(
+                _("Give whole hours separated by commas, e.g. 24, 2.")
+            ) from None
+        if any(not 1 <= h <= 168 for h in hours) or len(hours) > 5:
+            raise forms.ValidationError(_("Up to five reminders, each 1 to 168 hours before."))
+        return hours
 
     class Meta:
         model = Player
@@ -165,6 +192,7 @@ class ProfileForm(forms.ModelForm):
             "digest_hour",
             "quiet_start",
             "quiet_end",
+            "reminder_hours",
         )
         help_texts: ClassVar[dict[str, Any]] = {
             "display_name": _("The name other players see."),

@@ -548,7 +548,8 @@ def deliver(note_id: int) -> str:
         render(note).send()
     except Exception as exc:
         attempts = note.attempts + 1
-        backoff = min(timedelta(seconds=30 * 2 ** (attempts - 1)), MAX_BACKOFF)
+        base = getattr(settings, "NOTIFICATION_RETRY_SECONDS", 30)
+        backoff = min(timedelta(seconds=base * 2 ** (attempts - 1)), MAX_BACKOFF)
         Notification.objects.filter(pk=note_id).update(
             status=Notification.Status.PENDING,
             attempts=attempts,

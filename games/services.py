@@ -219,10 +219,29 @@ def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
     return move
 
 
+SEAT_STATE_FIELDS = (
+    "score",
+    "deadline",
+    "awaiting_since",
+    "time_bank_seconds",
+    "timeouts_in_row",
+    "handed_to_bot",
+    "bot",
+    "last_acted_move",
+    "standing_order",
+    "standing_order_round",
+)
+
+
 def _locked(game_id: int) -> tuple[Game, list[Seat]]:
-    """The game row locked for this transaction, and its seats with their players."""
+    """The game row locked for this transaction, and its seats with their players.
+
+    Each seat remembers the values it was loaded with, so only what changed is written.
+    """
     game = Game.objects.select_for_update(of=("self",)).get(pk=game_id)
     seats = list(Seat.objects.filter(game=game).select_related("user__player").order_by("position"))
+    for seat in seats:
+        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
     return game, seats
 
 
@@ -410,19 +429,18 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     game.save()
     for seat, seat_state in zip(seats, state.seats, strict=True):
         seat.score = seat_state.score
-    Seat.objects.bulk_update(
-        seats,
-        [
-            "score",
-            "deadline",
-            "awaiting_since",
-            "time_bank_seconds",
-            "timeouts_in_row",
-            "handed_to_bot",
-            "bot",
-            "last_acted_move",
-        ],
-    )
+        loaded = getattr(seat, "_loaded", None)
+        if loaded is None:
+            changed = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}
+        else:
+            changed = {
+                name: getattr(seat, name)
+                for name, value in loaded.items()
+                if getattr(seat, name) != value
+            }
+        if changed:
+            Seat.objects.filter(pk=seat.pk).update(**changed)
+        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
     if snapshot["fertility_zone"] != old_zone:
         sync_fertility_zone(game, state)
 

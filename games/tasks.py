@@ -6,9 +6,10 @@ from __future__ import annotations
 import smtplib
 
 from celery import shared_task
+from django.utils import timezone
 
 from . import deadlines, notifications, services
-from .models import Game
+from .models import Game, Notification
 
 
 @shared_task(acks_late=True)
@@ -25,16 +26,15 @@ def close_pending_rounds() -> int:
     return closed
 
 
-@shared_task(
-    bind=True,
-    acks_late=True,
-    autoretry_for=(smtplib.SMTPException, OSError),
-    retry_backoff=30,
-    retry_backoff_max=3600,
-    max_retries=None,
-)
+@shared_task(bind=True, acks_late=True, max_retries=None)
 def deliver_notification(self, notification_id: int) -> str:  # type: ignore[no-untyped-def]
-    return notifications.deliver(notification_id)
+    """Send one mail; after a failure, try again exactly when its backoff ends."""
+    try:
+        return notifications.deliver(notification_id)
+    except (smtplib.SMTPException, OSError) as exc:
+        note = Notification.objects.filter(pk=notification_id).only("send_after").first()
+        wait = (note.send_after - timezone.now()).total_seconds() if note else 30
+        raise self.retry(exc=exc, countdown=max(1.0, wait)) from exc
 
 
 @shared_task

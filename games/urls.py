@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:pk>/", play.detail, name="detail"),
     path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("games/<int:pk>/pick/", play.pick, name="pick"),
+    path("games/<int:pk>/ranking/", play.ranking, name="ranking"),
     path("games/<int:pk>/turn/", play.turn_builder, name="turn"),
     path("games/<int:pk>/turn/submit/", play.submit_turn, name="submit_turn"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -169,7 +170,41 @@ def _context(
             "poll": not game.is_finished,
         }
     )
+    context.update(_clocks(game, seat, state, view, edition))
     return context
+
+
+def _clocks(
+    game: Game,
+    seat: Seat | None,
+    state: rules.GameState,
+    view: dict[str, Any],
+    edition: rules.Edition,
+) -> dict[str, Any]:
+    """Deadlines, vacations, the time control and my standing order (only ever mine)."""
+    now = timezone.now()
+    position = seat.position if seat else None
+    ranking = None
+    if seat is not None and _can_rank(game, view, seat.position):
+        key = services.round_key(state)
+        stored = seat.standing_order if seat.standing_order_round == key else []
+        ranking = presenters.ranking(edition, view, stored)
+    return {
+        "clocks": presenters.seat_clocks(game, game.seats.all(), position, now),
+        "time_control": presenters.time_control(game, seat, now),
+        "ranking": ranking,
+    }
+
+
+def _can_rank(game: Game, view: dict[str, Any], position: int) -> bool:
+    """A standing order makes sense in the Draft before my pick comes (and before I picked)."""
+    return (
+        game.is_playable
+        and view["phase"] == "draft"
+        and view["to_pick"] != position
+        and view["seats"][position]["card"] is None
+        and bool(view["pool"])
+    )
 
 
 def _builder_or_fresh(
@@ -305,6 +340,36 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
             idempotency_key=_key(request),
             expected_version=version,
         )
+    except services.ServiceError as exc:
+        return _refused(request, pk, exc)
+    return _after_write(request, pk)
+
+
+def _ranking_from(data: Any) -> list[str]:
+    """The cards ranked in the form (``rank_<card>`` = 1, 2, …; blank: not ranked), in order.
+    Which cards may be ranked is the service's to say."""
+    ranked: list[tuple[int, str]] = []
+    for name, value in data.items():
+        if not name.startswith("rank_") or not value.strip():
+            continue
+        number = _int(value.strip())
+        if number is None or number < 1:
+            raise services.ServiceError(_("A rank is a whole number from 1 up."), "bad_rank")
+        ranked.append((number, name.removeprefix("rank_")))
+    if len({number for number, _card in ranked}) != len(ranked):
+        raise services.ServiceError(_("Give each card a different rank."), "duplicate_rank")
+    return [card for _number, card in sorted(ranked)]
+
+
+@require_POST
+@login_required
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    """My standing order for this round's Draft: the first ranked card still in the pool is
+    taken for me as soon as my pick comes. ``clear`` removes it."""
+    _seated(pk, request.user)
+    try:
+        order = [] if request.POST.get("clear") else _ranking_from(request.POST)
+        services.set_standing_order(pk, request.user, order)
     except services.ServiceError as exc:
         return _refused(request, pk, exc)
     return _after_write(request, pk)

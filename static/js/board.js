@@ -2,6 +2,7 @@
 // - Arrow keys move between the highlighted spaces of your planet.
 // - After htmx swaps the play region, keep keyboard focus somewhere sensible.
 // - On the replay page, the left/right arrow keys go to the previous/next move.
+// - Deadlines in the status area count down every minute (the server's text stays until then).
 (function () {
   "use strict";
 
@@ -40,6 +41,46 @@
       if (link) { window.location.href = link.href; event.preventDefault(); }
     }
   });
+
+  // Time left as "1 day, 3 hours" in the page's language (the two largest units).
+  function timeLeft(ms, lang) {
+    var minutes = Math.floor(ms / 60000);
+    var parts = [["day", Math.floor(minutes / 1440)], ["hour", Math.floor(minutes / 60) % 24],
+                 ["minute", minutes % 60]];
+    var shown = [];
+    for (var i = 0; i < parts.length && shown.length < 2; i++) {
+      if (parts[i][1] > 0 || (shown.length === 0 && i === parts.length - 1)) {
+        shown.push(new Intl.NumberFormat(lang, {
+          style: "unit", unit: parts[i][0], unitDisplay: "long"
+        }).format(parts[i][1]));
+      } else if (shown.length) {
+        break;  // like Django's timeuntil: adjacent units only
+      }
+    }
+    return shown.join(", ");
+  }
+
+  function tick() {
+    var lang = document.documentElement.lang || undefined;
+    var now = Date.now();
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var end = Date.parse(el.getAttribute("data-countdown"));
+      if (isNaN(end)) return;
+      try {
+        var left = el.querySelector(".countdown");
+        if (end > now && left) {
+          left.textContent = timeLeft(end - now, lang);
+        } else if (end <= now) {
+          el.textContent = el.getAttribute("data-overdue");
+          el.removeAttribute("data-countdown");
+        }
+      } catch (e) { /* a browser without Intl unit formats keeps the server's text */ }
+    });
+  }
+
+  if (window.Intl && Intl.NumberFormat) {
+    window.setInterval(tick, 60000);
+  }
 
   // Only after the player's own step (a POST): a poll never moves the focus.
   document.addEventListener("htmx:afterSettle", function (event) {

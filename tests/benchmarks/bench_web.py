@@ -21,6 +21,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,7 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
         SESSION_KEY,
         get_user_model,
     )
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
     from rest_framework.authtoken.models import Token
 
     from evergreen import rules
@@ -71,7 +72,7 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
     token = Token.objects.create(user=user).key
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = "games.auth.PlayerBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
 
@@ -90,6 +91,7 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
             break
         seat = state.awaiting[0]
         services.submit_move(page_game.pk, users[seat], bot.choose(state, seat))
+        services.close_game_round(page_game.pk)  # no worker here: reveal rounds inline
 
     # Games against a computer player, each waiting for the bench user's turn.
     turns = []
@@ -99,6 +101,7 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
         while game.engine_state().phase is not rules.Phase.ACTION:
             state = game.engine_state()
             services.submit_move(game.pk, user, bot.choose(state, 0))
+            services.close_game_round(game.pk)
             game.refresh_from_db()
         turn = RandomBot(k).choose(game.engine_state(), 0).to_json()
         turns.append((game.pk, {k: v for k, v in turn.items() if k not in ("type", "seat")}))
@@ -141,6 +144,9 @@ def main() -> int:
     os.environ["DEBUG"] = "0"
     os.environ["SECRET_KEY"] = "bench-only-secret"
     os.environ["DB_CONN_MAX_AGE"] = "60"
+    # Rounds completed by the measured submissions are queued for a worker that is not
+    # running here (the reveal is asynchronous in production too): keep that queue apart.
+    os.environ["CELERY_FILESYSTEM_DIR"] = tempfile.mkdtemp(prefix="evergreen-bench-")
     sys.path.insert(0, str(ROOT))
     print("preparing database and games…", file=sys.stderr)
     prepare_database()

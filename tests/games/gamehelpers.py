@@ -60,3 +60,27 @@ def play_until(game: Game, predicate: Any, bot_seed: int = 0, limit: int = 500) 
         seat = state.awaiting[0]
         services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
     raise AssertionError("predicate never held")
+
+
+class Clock:
+    """A controllable ``timezone.now`` for tests of time-dependent behaviour."""
+
+    def __init__(self, now: Any) -> None:
+        self.now = now
+
+    def __call__(self) -> Any:
+        return self.now
+
+    def advance(self, **kwargs: float) -> Any:
+        from datetime import timedelta
+
+        self.now += timedelta(**kwargs)
+        return self.now
+
+    @classmethod
+    def installed(cls, monkeypatch: Any, now: Any) -> Clock:
+        from django.utils import timezone
+
+        clock = cls(now)
+        monkeypatch.setattr(timezone, "now", clock)
+        return clock

@@ -11,9 +11,8 @@ import pytest
 from celery.exceptions import Retry
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
-from django.utils import timezone
 from django.utils.translation import trans_real
-from gamehelpers import play_until, user_at
+from gamehelpers import Clock, play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
@@ -23,23 +22,9 @@ from games.models import Game, Notification, Player
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 
 
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> datetime:
-        self.now += timedelta(**kwargs)
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch: Any) -> Clock:
-    fake = Clock(T0)
-    monkeypatch.setattr(timezone, "now", fake)
-    return fake
+    return Clock.installed(monkeypatch, T0)
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.utils import timezone
-from gamehelpers import play_until, user_at
+from gamehelpers import Clock, play_until, user_at
 
 from evergreen.rules.bots import RandomBot
 from games import deadlines, notifications, services, tasks
@@ -21,23 +20,9 @@ from games.models import Game, Notification, Player
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, winter time in Europe and America
 
 
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> datetime:
-        self.now += timedelta(**kwargs)
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch: Any) -> Clock:
-    fake = Clock(T0)
-    monkeypatch.setattr(timezone, "now", fake)
-    return fake
+    return Clock.installed(monkeypatch, T0)
 
 
 @pytest.fixture(autouse=True)

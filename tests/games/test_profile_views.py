@@ -226,3 +226,27 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_profile(alice):
     response = client.post("/profile/vacation/", {"days": "x"}, follow=True)
     assert "1 to 30" in response.content.decode()
     assert client.get("/profile/vacation/").status_code == 405
+
+
+def test_reminder_hours_are_set_from_the_profile(alice):
+    from gamehelpers import client_for
+
+    client = client_for(alice)
+    form = client.get("/profile/").content.decode()
+    assert 'value="24, 2"' in form
+    data = {
+        "display_name": "Alice",
+        "time_zone": "UTC",
+        "language": "en",
+        "email_mode": "every",
+        "email_every_hours": 6,
+        "digest_hour": 8,
+        "reminder_hours": "2, 48, 12",
+    }
+    client.post("/profile/", data)
+    alice.player.refresh_from_db()
+    assert alice.player.reminder_hours == [48, 12, 2]
+    response = client.post("/profile/", {**data, "reminder_hours": "soon"})
+    assert "whole hours" in response.content.decode()
+    alice.player.refresh_from_db()
+    assert alice.player.reminder_hours == [48, 12, 2]

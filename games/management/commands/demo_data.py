@@ -151,5 +151,7 @@ def play(game: Game, stop_for: Any, bot: str, until: Predicate) -> None:
             return
         position = next((p for p in state.awaiting if p != mine), state.awaiting[0])
         move = bots[position].choose(state, position)
-        services.submit_move(game.pk, seats[position].user, move)
+        result = services.submit_move(game.pk, seats[position].user, move)
+        if result.game.needs_closing:  # no worker runs yet: reveal the round here
+            services.close_game_round(game.pk)
     raise CommandError(f"Demo game #{game.pk} did not reach its phase in {MOVE_LIMIT} moves.")
