@@ -214,3 +214,5 @@ CELERY_BEAT_SCHEDULE = {
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Rendered game pages are reused while the game's version and the minute stay the same.
+GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)

@@ -64,3 +64,4 @@ STORAGES = {
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 SITE_URL = "http://testserver"
+GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves

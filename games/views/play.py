@@ -9,16 +9,20 @@ any other request the whole page, so everything works without JavaScript.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -295,10 +299,53 @@ def _see_other(url: str) -> HttpResponse:
 
 @require_GET
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    steps, focus = request.GET.get("turn"), _int(request.GET.get("focus"))
+    key = _page_cache_key(request, pk, steps, focus)
+    if key is not None:
+        cached = cache.get(key)
+        if cached is not None:
+            response = HttpResponse(cached)
+            patch_vary_headers(response, ("HX-Request",))
+            return response
     game, seat = game_for_viewer(pk, request.user)
-    return _render(
-        request, game, seat, steps=request.GET.get("turn"), focus=_int(request.GET.get("focus"))
+    response = _render(request, game, seat, steps=steps, focus=focus)
+    if key is not None and response.status_code == 200:
+        cache.set(key, response.content, settings.GAME_PAGE_CACHE_SECONDS)
+    return response
+
+
+def _page_cache_key(
+    request: HttpRequest, pk: int, steps: str | None, focus: int | None
+) -> str | None:
+    """Where the rendered page for this viewer is cached, or None when it must be rendered.
+
+    A page only changes when the game's version does, or as its countdowns tick: the key
+    holds the version, the viewer (user, language, time zone, CSRF secret, since the page
+    embeds a token), what was asked for, and the current minute. Pages with flash
+    messages, or for a visitor without a CSRF cookie yet, are never cached.
+    """
+    seconds = getattr(settings, "GAME_PAGE_CACHE_SECONDS", 0)
+    secret = request.META.get("CSRF_COOKIE")
+    if not seconds or not secret or len(messages.get_messages(request)):
+        return None
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    htmx = request.htmx
+    region = bool(htmx) and not htmx.history_restore_request
+    parts = (
+        pk,
+        version,
+        getattr(request.user, "pk", None),
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        secret,
+        steps or "",
+        focus,
+        region,
+        int(timezone.now().timestamp() // 60),
     )
+    return "game-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 @require_GET
