@@ -39,6 +39,8 @@ test: lint
 
 bench: install
 	$(PY) -m evergreen.rules bench
+	scripts/ensure-services
+	$(PY) tests/benchmarks/bench_web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

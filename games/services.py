@@ -277,6 +277,7 @@ def submit_move(
                         _("This idempotency key was used for another move."),
                         "idempotency_key_reused",
                     )
+                _attach_seats(game, seats)
                 return SubmitResult(game, earlier, game.engine_state(), repeated=True)
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not being played."), "game_not_active")
@@ -299,8 +300,12 @@ def submit_move(
         seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
         state = _progress(game, state, seats, moves)
         _commit(game, before, state, seats, moves)
-        if game.needs_closing:
-            game.refresh_from_db()  # closed inline when tasks run eagerly
+        if game.needs_closing and _eager():
+            game.refresh_from_db()  # closed inline: read the revealed round back
+            seats = list(
+                Seat.objects.filter(game=game).select_related("user__player").order_by("position")
+            )
+        _attach_seats(game, seats)
         return SubmitResult(game, record, game.engine_state())
 
 
@@ -381,14 +386,27 @@ def _commit(
         schedule_closing(game.pk)
 
 
+def _eager() -> bool:
+    from django.conf import settings
+
+    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
+
+
+def _attach_seats(game: Game, seats: list[Seat]) -> None:
+    """Hand the seats already loaded to ``game.seats.all()``, as prefetch_related would,
+    so the caller renders its answer without reading them again."""
+    queryset = game.seats.all()
+    queryset._result_cache = list(seats)  # type: ignore[attr-defined]
+    queryset._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
+
+
 def schedule_closing(game_id: int) -> None:
     """Have a worker reveal the round once this transaction is committed (inline when
     Celery runs eagerly: no other process would read the data then)."""
-    from django.conf import settings
-
     from .tasks import close_round
 
-    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+    if _eager():
         close_game_round(game_id)
     else:
         transaction.on_commit(lambda: close_round.delay(game_id), robust=True)

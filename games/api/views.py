@@ -392,7 +392,8 @@ def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any
         idempotency_key=_idempotency_key(request),
         expected_version=_expected_version(request, body),
     )
-    game, seat = game_for_viewer(pk, request.user)
+    game = result.game  # seats come attached: no second read of the game
+    seat = services.seat_of(game, request.user)
     data = _detail(request, game, seat)
     data["move"] = {
         "number": result.move.number,
