@@ -14,6 +14,7 @@ the Power before and after it, and picks the card whose best turn is worth most.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ from .turns import POWER_INDEX
 Chooser = Callable[[list[int], list[int]], int | None]
 
 
-class Bot:
+class Bot(ABC):
     """Base class: ``choose(state, seat)`` returns that seat's next move."""
 
     name = "bot"
@@ -45,11 +46,13 @@ class Bot:
             return self.turn(state, seat)
         raise ValueError("the game is over")
 
+    @abstractmethod
     def pick(self, state: GameState, seat: int) -> str:
-        raise NotImplementedError
+        """The card ``seat`` takes from the pool."""
 
+    @abstractmethod
     def turn(self, state: GameState, seat: int) -> Turn:
-        raise NotImplementedError
+        """The whole turn ``seat`` plays this round."""
 
 
 @dataclass
