@@ -219,6 +219,23 @@ def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
     return move
 
 
+# What a move, a closing or a start changes on the game row (the rest is written by
+# create_game / join_game / abort_game).
+GAME_STATE_FIELDS = (
+    "seed",
+    "status",
+    "started_at",
+    "finished_at",
+    "state",
+    "phase",
+    "season",
+    "round",
+    "version",
+    "needs_closing",
+    "moves_count",
+    "updated_at",
+)
+
 SEAT_STATE_FIELDS = (
     "score",
     "deadline",
@@ -444,7 +461,7 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     if state.is_over and game.status == Game.Status.ACTIVE:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-    game.save()
+    game.save(update_fields=GAME_STATE_FIELDS)
     for seat, seat_state in zip(seats, state.seats, strict=True):
         seat.score = seat_state.score
         loaded = getattr(seat, "_loaded", None)
