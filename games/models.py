@@ -172,9 +172,21 @@ class Game(models.Model):
         return self.days_per_move * 24 if self.days_per_move else None
 
     def engine_state(self) -> rules.GameState:
+        """The engine state of the snapshot, read once per snapshot object (states are
+        immutable, so sharing the parsed value is safe)."""
         if self.state is None:
             raise ValueError("the game has not started")
-        return rules.state_from_json(self.state)
+        cached = getattr(self, "_parsed_state", None)
+        if cached is not None and cached[0] is self.state:
+            return cached[1]
+        state = rules.state_from_json(self.state)
+        self._parsed_state = (self.state, state)
+        return state
+
+    def remember_state(self, snapshot: dict[str, Any], state: rules.GameState) -> None:
+        """Set the snapshot together with the state it was made from."""
+        self.state = snapshot
+        self._parsed_state = (snapshot, state)
 
     def record(self) -> GameRecord:
         names = [seat.name for seat in self.seats.order_by("position")]

@@ -453,7 +453,7 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     """Save the snapshot and its projections; bump the version."""
     old_zone = game.state["fertility_zone"] if game.state else None
     snapshot = rules.state_to_json(state)
-    game.state = snapshot
+    game.remember_state(snapshot, state)
     game.phase = state.phase.value
     game.season = state.season
     game.round = state.round
