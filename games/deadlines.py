@@ -48,9 +48,9 @@ def minimal_move(state: rules.GameState, seat: Seat) -> rules.Move:
     """The smallest legal move: the first ranked card still in the pool, else the
     leftmost; Action D with no effect and no Power."""
     if state.phase is rules.Phase.DRAFT:
-        from .services import _standing_pick
+        from .services import standing_pick
 
-        card = _standing_pick(state, seat) or state.pool[0]
+        card = standing_pick(state, seat) or state.pool[0]
         return rules.Pick(seat.position, card)
     return rules.Turn(seat.position, "D")
 

@@ -342,7 +342,7 @@ def _move_row(
     )
 
 
-def _standing_pick(state: rules.GameState, seat: Seat) -> str | None:
+def standing_pick(state: rules.GameState, seat: Seat) -> str | None:
     """The first card of the seat's ranking still in the pool, for this round only."""
     if seat.standing_order_round != round_key(state):
         return None
@@ -369,7 +369,7 @@ def _progress(
                 move = bot.choose(state, position)
                 break
             if state.phase is rules.Phase.DRAFT:
-                card = _standing_pick(state, seat)
+                card = standing_pick(state, seat)
                 if card is not None:
                     move = rules.Pick(position, card)
                     seat.last_acted_move = game.moves_count + 1

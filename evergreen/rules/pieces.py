@@ -11,7 +11,6 @@ LAKE = 5
 
 PIECE_NAMES: tuple[str, ...] = ("empty", "sprout", "small", "big", "bush", "lake")
 PIECE_CODES: dict[str, int] = {name: code for code, name in enumerate(PIECE_NAMES)}
-TREES = (SMALL, BIG)
 FOREST_PIECES = frozenset((SMALL, BIG, BUSH))
 # Generic Growth: what each piece becomes (absent: cannot grow).
 GROWS_INTO: dict[int, int] = {SPROUT: SMALL, SMALL: BIG}

@@ -10,14 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .edition import Edition
-from .pieces import BIG, BUSH, SMALL
+from .pieces import BIG, FOREST_PIECES, SMALL
 from .planet import BIOMES, Planet
 
 Board = Sequence[int]
-
-_FOREST = frozenset((SMALL, BIG, BUSH))
-# Standard heights: a tree is shaded by a shadow of equal or greater height.
-_HEIGHT = {SMALL: 1, BIG: 2}
 
 
 def _light_walk(
@@ -90,7 +86,7 @@ def _forest_mask(planet: Planet, board: Board) -> int:
     mask = 0
     for i in planet.playable:
         piece = board[i]
-        if piece in _FOREST:
+        if piece in FOREST_PIECES:
             mask |= 1 << i
     return mask
 
@@ -150,7 +146,3 @@ def fertility_breakdown(
 def fertility_score(planet: Planet, board: Board, fertility: Mapping[str, int]) -> int:
     """Final scoring: for each biome, its Fertility value times the Big Trees in it."""
     return sum(v["points"] for v in fertility_breakdown(planet, board, fertility).values())
-
-
-def tree_height(piece: int) -> int:
-    return _HEIGHT.get(piece, 0)
