@@ -35,6 +35,7 @@ lint: install
 
 test: lint
 	scripts/ensure-services
+	scripts/ensure-chromium
 	$(PY) -m pytest -n auto
 
 bench: install

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "games",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

@@ -16,6 +16,7 @@ from django.utils import timezone
 from evergreen import rules
 
 from .models import Game, Move, Seat
+from .signals import seat_timed_out
 
 HANDOVER_AFTER = 3  # timeouts in a row
 
@@ -108,7 +109,13 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         services._commit(game, before, state, seats, moves)
         if handed:
             notifications.handover(game, seat)
-        return "handed to bot" if handed else "timed out"
+        outcome = "handed to bot" if handed else "timed out"
+        services.after_commit(
+            lambda: seat_timed_out.send(
+                sender=Game, game_id=game.pk, position=seat.position, outcome=outcome
+            )
+        )
+        return outcome
 
 
 def sweep(now: datetime | None = None) -> dict[str, Any]:

@@ -185,6 +185,7 @@ def abort_game(game_id: int) -> Game:
     game.finished_at = timezone.now()
     game.version += 1
     game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+    announce_end(game)
     return game
 
 
@@ -409,6 +410,22 @@ def _eager() -> bool:
     return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
 
 
+def after_commit(callback: Any) -> None:
+    """Run ``callback`` once this transaction has committed; inline when Celery runs
+    eagerly (tests and one-process setups, where nothing else reads the data)."""
+    if _eager():
+        callback()
+    else:
+        transaction.on_commit(callback, robust=True)
+
+
+def announce_end(game: Game) -> None:
+    from .signals import game_ended
+
+    game_id, status = game.pk, "finished" if game.status == Game.Status.FINISHED else "aborted"
+    after_commit(lambda: game_ended.send(sender=Game, game_id=game_id, status=status))
+
+
 def _attach_seats(game: Game, seats: list[Seat]) -> None:
     """Hand the seats already loaded to ``game.seats.all()``, as prefetch_related would,
     so the caller renders its answer without reading them again."""
@@ -461,6 +478,7 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     if state.is_over and game.status == Game.Status.ACTIVE:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
+        announce_end(game)
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, seat_state in zip(seats, state.seats, strict=True):
         seat.score = seat_state.score

@@ -6,9 +6,19 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from .models import Player
+
+# Sent once the transaction that ended a game has committed (inline when Celery runs
+# eagerly), with ``game_id`` and ``status`` ("finished" or "aborted"). Receivers must be
+# idempotent and cheap: they enqueue Celery tasks (ratings, the next event round) that
+# re-read the game. A beat task is each receiver's safety net for a lost message.
+game_ended = Signal()
+
+# Sent (the same way) after a seat ran out of time and its timeout policy was applied,
+# with ``game_id``, ``position`` and ``outcome`` ("timed out" or "handed to bot").
+seat_timed_out = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_create_player")

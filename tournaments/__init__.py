@@ -1,0 +1,1 @@
+"""Clubs, leagues, tournaments, pairings and standings."""

@@ -1,0 +1,1 @@
+"""Clubs, events, rounds and tables."""
