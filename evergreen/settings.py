@@ -165,7 +165,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Evergreen <noreply@lo
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -215,5 +215,16 @@ CELERY_BEAT_SCHEDULE = {
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The cache (page cache, rate limits): this process's memory by default; Redis
+# (CACHE_URL=redis://…) when several web processes must share it.
+if os.environ.get("CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+        }
+    }
+# Moves one player may submit (pages and API together), DRF's rate syntax; empty: no limit.
+MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)

@@ -278,53 +278,105 @@ def submit_move(
     when it is not their move or ``expected_version`` is stale. The same
     ``idempotency_key`` returns the first result without playing the move again.
     """
-    with transaction.atomic():
-        game, seats = _locked(game_id)
-        seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
-        if seat is None:
-            raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
-        if idempotency_key:
-            earlier = game.moves.filter(idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                try:
-                    same = _parse(move, seat.position).to_json() == earlier.payload
-                except rules.RulesError:
-                    same = False
-                if earlier.seat != seat.position or not same:
-                    raise Conflict(
-                        _("This idempotency key was used for another move."),
-                        "idempotency_key_reused",
-                    )
-                _attach_seats(game, seats)
-                return SubmitResult(game, earlier, game.engine_state(), repeated=True)
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict(_("This game is not being played."), "game_not_active")
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict(
-                _("The game has moved on since you loaded it: look again and resubmit."),
-                "stale_version",
-            )
-        before = game.engine_state()
-        try:
-            parsed = _parse(move, seat.position)
-            state = rules.apply(before, parsed, advance_state=False)
-        except rules.RulesError as exc:
-            cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
-            raise cls(exc.message, exc.code) from exc
-        record = _move_row(game, parsed, user, idempotency_key)
-        moves = [record]
-        seat.timeouts_in_row = 0
-        seat.last_acted_move = record.number
-        seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
-        state = _progress(game, state, seats, moves)
-        _commit(game, before, state, seats, moves)
-        if game.needs_closing and _eager():
-            game.refresh_from_db()  # closed inline: read the revealed round back
-            seats = list(
-                Seat.objects.filter(game=game).select_related("user__player").order_by("position")
-            )
-        _attach_seats(game, seats)
-        return SubmitResult(game, record, game.engine_state())
+    try:
+        with transaction.atomic():
+            game, seats = _locked(game_id)
+            seat = _seat_for(seats, user)
+            try:
+                return _play(game, seats, seat, user, move, idempotency_key, expected_version)
+            except ServiceError:
+                # A refusal may be the retry of a move already made with this key.
+                repeated = _repeated(game, seats, seat, move, idempotency_key)
+                if repeated is None:
+                    raise
+                return repeated
+    except IntegrityError:
+        # The key's unique constraint refused the new Move row: the move was played
+        # before (or the key was used for another one). Answer as the first time.
+        if not idempotency_key:
+            raise
+        with transaction.atomic():
+            game, seats = _locked(game_id)
+            seat = _seat_for(seats, user)
+            repeated = _repeated(game, seats, seat, move, idempotency_key)
+            if repeated is None:
+                raise
+            return repeated
+
+
+def _seat_for(seats: list[Seat], user: Any) -> Seat:
+    seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    if seat is None:
+        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+    return seat
+
+
+def _repeated(
+    game: Game,
+    seats: list[Seat],
+    seat: Seat,
+    move: rules.Move | dict[str, Any],
+    idempotency_key: str | None,
+) -> SubmitResult | None:
+    """The first result of a move already made with ``idempotency_key``; None when the
+    key is new. Raises ``Conflict`` when the key was used for a different move.
+
+    Only looked up after a refusal or a clash on the key's unique constraint: a fresh
+    move costs no query for it."""
+    if not idempotency_key:
+        return None
+    earlier = game.moves.filter(idempotency_key=idempotency_key).first()
+    if earlier is None:
+        return None
+    try:
+        same = _parse(move, seat.position).to_json() == earlier.payload
+    except rules.RulesError:
+        same = False
+    if earlier.seat != seat.position or not same:
+        raise Conflict(
+            _("This idempotency key was used for another move."), "idempotency_key_reused"
+        )
+    _attach_seats(game, seats)
+    return SubmitResult(game, earlier, game.engine_state(), repeated=True)
+
+
+def _play(
+    game: Game,
+    seats: list[Seat],
+    seat: Seat,
+    user: Any,
+    move: rules.Move | dict[str, Any],
+    idempotency_key: str | None,
+    expected_version: int | None,
+) -> SubmitResult:
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(_("This game is not being played."), "game_not_active")
+    if expected_version is not None and expected_version != game.version:
+        raise Conflict(
+            _("The game has moved on since you loaded it: look again and resubmit."),
+            "stale_version",
+        )
+    before = game.engine_state()
+    try:
+        parsed = _parse(move, seat.position)
+        state = rules.apply(before, parsed, advance_state=False)
+    except rules.RulesError as exc:
+        cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
+        raise cls(exc.message, exc.code) from exc
+    record = _move_row(game, parsed, user, idempotency_key)
+    moves = [record]
+    seat.timeouts_in_row = 0
+    seat.last_acted_move = record.number
+    seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
+    state = _progress(game, state, seats, moves)
+    _commit(game, before, state, seats, moves)
+    if game.needs_closing and _eager():
+        game.refresh_from_db()  # closed inline: read the revealed round back
+        seats = list(
+            Seat.objects.filter(game=game).select_related("user__player").order_by("position")
+        )
+    _attach_seats(game, seats)
+    return SubmitResult(game, record, game.engine_state())
 
 
 def _move_row(

@@ -39,6 +39,7 @@ from evergreen.rules.view import player_view
 from games import presenters, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
+from games.ratelimit import check_move_rate
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import serializers as s
@@ -53,6 +54,7 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         403: "You are not a player of this game.",
         404: "There is no such game.",
         409: "Not now: not your turn, a stale version, the game is not being played.",
+        429: "Too many moves too fast (code rate_limited): wait the Retry-After seconds.",
     }
     return {
         code: OpenApiResponse(s.ErrorSerializer, description=descriptions[code]) for code in codes
@@ -303,7 +305,7 @@ def targets(request: Request, pk: int) -> Response:
     summary="Pick a card during the Draft",
     parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
     request=s.PickSerializer,
-    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409)},
+    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 429)},
     tags=["moves"],
 )
 @api_view(["POST"])
@@ -320,7 +322,7 @@ def pick(request: Request, pk: int) -> Response:
     "of the round is in.",
     parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
     request=s.TurnSerializer,
-    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409)},
+    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 429)},
     tags=["moves"],
 )
 @api_view(["POST"])
@@ -385,6 +387,7 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
 
 
 def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any]) -> Response:
+    check_move_rate(request)
     result = services.submit_move(
         pk,
         request.user,

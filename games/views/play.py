@@ -36,6 +36,7 @@ from evergreen.rules.view import player_view
 from .. import presenters, services, turnbuilder
 from ..access import game_for_viewer
 from ..models import Game, Seat
+from ..ratelimit import RateLimited, check_move_rate
 from ..turnbuilder import BuildError, TurnBuilder
 
 POLL_SECONDS = 15
@@ -278,7 +279,10 @@ def _refused(request: HttpRequest, pk: int, exc: Exception, **kwargs: Any) -> Ht
     """The page (or region) as it is now, with the reason a write was refused."""
     error = PageError.of(exc)
     game, seat = game_for_viewer(pk, request.user)
-    return _render(request, game, seat, status=error.status, error=error, **kwargs)
+    response = _render(request, game, seat, status=error.status, error=error, **kwargs)
+    if isinstance(exc, RateLimited):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def _after_write(request: HttpRequest, pk: int, *, steps: str = "") -> HttpResponse:
@@ -384,6 +388,7 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
             raise services.ServiceError(
                 _("This form is incomplete: reload the page and try again."), "bad_form"
             )
+        check_move_rate(request)
         services.submit_move(
             pk,
             request.user,
@@ -466,6 +471,7 @@ def submit_turn(request: HttpRequest, pk: int) -> HttpResponse:
                 "type": "turn",
                 "action": "D",
             }
+        check_move_rate(request)
         services.submit_move(pk, request.user, move, idempotency_key=_key(request))
     except (services.ServiceError, RulesError) as exc:
         return _refused(request, pk, exc, steps=steps)

@@ -31,7 +31,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PG = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
-DB_NAME = "evergreen_bench"
+DB_NAME = os.environ.get("BENCH_DB", "evergreen_bench")
 
 
 def free_port() -> int:

@@ -126,6 +126,15 @@ class TestAnonymous:
         assert response.status_code == 401
         assert response.json()["code"] == "authentication_failed"
 
+    def test_a_deactivated_users_token_stops_working(self, alice: Any) -> None:
+        client = api_client_for(alice)
+        assert client.get(api_url("games")).status_code == 200
+        alice.is_active = False
+        alice.save(update_fields=["is_active"])
+        response = client.get(api_url("games"))
+        assert response.status_code == 401
+        assert response.json()["code"] == "authentication_failed"
+
 
 class TestSessionsAndErrorShape:
     def test_a_logged_in_browser_session_may_use_the_api_too(self, alice: Any) -> None:

@@ -293,3 +293,39 @@ def test_a_key_reused_for_a_different_move_is_refused(two_player_game):
             game.pk, user, {"type": "pick", "card": pool[1]}, idempotency_key="once"
         )
     assert exc.value.code == "idempotency_key_reused"
+
+
+def test_a_key_reused_for_a_move_that_is_legal_now_is_refused_and_changes_nothing(
+    two_player_game,
+):
+    """The key is looked up only after a refusal; a legal move with a used key meets the
+    key's unique constraint instead, and is refused the same way."""
+    game = two_player_game
+    user, seat = first_awaiting_user(game)
+    services.submit_move(
+        game.pk, user, {"type": "pick", "card": game.engine_state().pool[0]}, idempotency_key="k"
+    )
+    game.refresh_from_db()
+    other = user_at(game, 1 - seat)
+    legal = game.engine_state().pool[0]
+    version, moves = game.version, Move.objects.filter(game=game).count()
+    with pytest.raises(services.Conflict) as exc:
+        services.submit_move(game.pk, other, {"type": "pick", "card": legal}, idempotency_key="k")
+    assert exc.value.code == "idempotency_key_reused"
+    game.refresh_from_db()
+    assert (game.version, Move.objects.filter(game=game).count()) == (version, moves)
+    # The same pick with a fresh key is played.
+    services.submit_move(game.pk, other, {"type": "pick", "card": legal}, idempotency_key="k2")
+    assert Move.objects.filter(game=game).count() == moves + 1
+
+
+def test_a_fresh_key_costs_no_lookup(two_player_game):
+    from django.test.utils import CaptureQueriesContext
+
+    game = two_player_game
+    user, _ = first_awaiting_user(game)
+    card = game.engine_state().pool[0]
+    with CaptureQueriesContext(connection) as ctx:
+        services.submit_move(game.pk, user, {"type": "pick", "card": card}, idempotency_key="new")
+    selects = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("SELECT")]
+    assert not any("games_move" in sql for sql in selects), selects
