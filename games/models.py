@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from evergreen import rules
@@ -30,6 +31,15 @@ def default_reminder_hours() -> list[int]:
 
 
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
+
+
+def _first_language() -> str:
+    """A new player's language: the one the site speaks to them now (their browser's
+    Accept-Language or the switcher's cookie, as LocaleMiddleware found it)."""
+    try:
+        return translation.get_supported_language_variant(translation.get_language() or "")
+    except LookupError:
+        return settings.LANGUAGE_CODE
 
 
 class Player(models.Model):
@@ -79,7 +89,10 @@ class Player(models.Model):
     def for_user(cls, user: Any) -> Player:
         player, _created = cls.objects.get_or_create(
             user=user,
-            defaults={"display_name": (user.email or user.get_username()).split("@")[0][:40]},
+            defaults={
+                "display_name": (user.email or user.get_username()).split("@")[0][:40],
+                "language": _first_language(),
+            },
         )
         return player
 

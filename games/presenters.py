@@ -70,6 +70,17 @@ PIECE_NAMES = {
     "bush": gettext_lazy("Bush"),
     "lake": gettext_lazy("Lake"),
 }
+# What each Power does (tooltips on the board, the rules page).
+POWER_HELP = {
+    "sprout": gettext_lazy("Place a Sprout on an empty space, in any biome."),
+    "small": gettext_lazy("Turn a Sprout into a Small Tree, in any biome."),
+    "big": gettext_lazy("Turn a Small Tree into a Big Tree, in any biome."),
+    "bush": gettext_lazy("Place a Bush on an empty space: it collects no Light but joins Forests."),
+    "lake": gettext_lazy(
+        "Place a Lake on an empty space, then grow up to 2 different spaces next to it."
+    ),
+    "bud": gettext_lazy("Score at once as many points as the level the track shows."),
+}
 ICON_NAMES = {
     "F1": gettext_lazy("1 Fertility icon"),
     "F2": gettext_lazy("2 Fertility icons"),
@@ -81,6 +92,22 @@ ACTION_TEXT = {
     "B": gettext_lazy("Up to 2 Generic Growth in your card's biome, in different spaces"),
     "C": gettext_lazy("Up to 1 Plant Sprout and 1 Generic Growth in your card's biome"),
     "D": gettext_lazy("1 Plant Sprout or 1 Generic Growth anywhere"),
+}
+ACTION_EFFECT_NAMES = {
+    "plant": gettext_lazy("Plant Sprout"),
+    "grow": gettext_lazy("Generic Growth"),
+}
+# The solo titles of the edition's table (evergreen/rules/editions), as the rulebooks name them.
+SOLO_TITLES = {
+    "Broccoli": gettext_lazy("Broccoli"),
+    "Bonsai": gettext_lazy("Bonsai"),
+    "Olive Tree": gettext_lazy("Olive Tree"),
+    "Holly": gettext_lazy("Holly"),
+    "Birch": gettext_lazy("Birch"),
+    "Pine": gettext_lazy("Pine"),
+    "Oak": gettext_lazy("Oak"),
+    "Baobab": gettext_lazy("Baobab"),
+    "Legendary Sequoia": gettext_lazy("Legendary Sequoia"),
 }
 EFFECT_NAMES = {
     "plant": gettext_lazy("Plant a Sprout"),
@@ -105,6 +132,19 @@ def season_name(season: int) -> str:
     if 1 <= season <= len(SEASON_NAMES):
         return str(SEASON_NAMES[season - 1])
     return _("Season %(number)s") % {"number": season}
+
+
+def solo_title(title: str) -> str:
+    """A solo title of the edition in the active language."""
+    return str(SOLO_TITLES.get(title, title))
+
+
+def card_name(card_id: str) -> str:
+    """A card of the standard edition by its id ("snow/sprout"), as the page names it."""
+    edition = rules.load_edition(rules.DEFAULT_EDITION)
+    if card_id not in edition.cards:
+        return card_id[:40]
+    return card_info(edition, card_id).label
 
 
 def space_text(space: Space) -> str:
@@ -560,7 +600,7 @@ def status_text(view: Mapping[str, Any] | None, names: Sequence[str], game_statu
         if view["solo"]:
             return _("Game over: %(score)s points, title %(title)s.") % {
                 "score": outcome["scores"][0],
-                "title": outcome["title"],
+                "title": solo_title(outcome["title"]),
             }
         if winner == viewer:
             return _("Game over: you win with %(score)s points!") % {

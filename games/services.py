@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from evergreen import rules
 from evergreen.rules.bots import make_bot
 
+from . import refusals
 from .models import FertilityCard, Game, Move, Player, Seat
 
 # Engine refusals that mean "not now" rather than "never": answered 409.
@@ -310,7 +311,7 @@ def submit_move(
             state = rules.apply(before, parsed, advance_state=False)
         except rules.RulesError as exc:
             cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
-            raise cls(exc.message, exc.code) from exc
+            raise cls(refusals.message(exc), exc.code) from exc
         record = _move_row(game, parsed, user, idempotency_key)
         moves = [record]
         seat.timeouts_in_row = 0
