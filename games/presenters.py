@@ -144,7 +144,11 @@ def card_name(card_id: str) -> str:
     edition = rules.load_edition(rules.DEFAULT_EDITION)
     if card_id not in edition.cards:
         return card_id[:40]
-    return card_info(edition, card_id).label
+    card = edition.cards[card_id]
+    return _("%(biome)s (%(power)s)") % {
+        "biome": BIOME_NAMES[card.suit],
+        "power": POWER_NAMES[card.power],
+    }
 
 
 def space_text(space: Space) -> str:
@@ -868,7 +872,9 @@ def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet
             else _("Your Action can do nothing more.")
         )
     elif card.power == "bud":
-        prompt = _("Bud: you score %(level)s points.") % {"level": level}
+        prompt = ngettext(
+            "Bud: you score %(level)s point.", "Bud: you score %(level)s points.", level
+        ) % {"level": level}
     elif card.power == "lake":
         prompt = _(
             "Place a Lake on a highlighted empty space, then grow up to 2 spaces beside it "

@@ -34,7 +34,7 @@ REFUSALS: dict[str, Sentences] = {
     "bad_move": (_one(_("A move is a pick or a turn, written as a JSON object.")),),
     "bad_seat": (_one(_("A move must name its seat with a whole number.")),),
     "bad_card": (_one(_('A pick must name its card, for example "snow/sprout".')),),
-    "unknown_action": (_one(_("Choose one of the Actions A, B, C or D.")),),
+    "unknown_action": (_one(_("Declare one of the Actions A, B, C or D.")),),
     "bad_effect": (
         _one(
             _("“%(effect)s” is not an Action effect: an Action plants Sprouts or grows."),
@@ -88,20 +88,20 @@ REFUSALS: dict[str, Sentences] = {
             "level",
             "count",
         ),
-        _one(_("A Lake grows at most 2 spaces beside it."), "lake_row"),
+        _one(_("A Lake grows at most 2 adjacent spaces."), "lake_row"),
         _one(_("Too many effects: Action %(action)s allows no more."), "action"),
         _one(_("Too many effects for this Action or Power.")),
     ),
     "same_space_twice": (
-        _one(_("The two growths of a Lake must be in different spaces."), "lake_row"),
+        _one(_("A Lake's two growths must be in different spaces."), "lake_row"),
         _one(_("Action %(action)s must use a different space for each effect."), "action"),
         _one(_("Each effect must use a different space.")),
     ),
     "wrong_biome": (
         _one(
             _(
-                "Your card is %(suit)s: this Action works only in the %(suit)s biome, and "
-                "row %(row)s, column %(col)s is %(biome)s."
+                "Your card is %(suit)s: this Action's effects must be in the %(suit)s biome, "
+                "and row %(row)s, column %(col)s is %(biome)s."
             ),
             "suit",
             "row",
@@ -111,12 +111,14 @@ REFUSALS: dict[str, Sentences] = {
         _one(_("This Action works only in the biome of your card.")),
     ),
     "off_planet": (
-        _one(_("Row %(row)s, column %(col)s is not on the planet."), "row", "col"),
+        _one(_("The space at row %(row)s, column %(col)s is off the planet."), "row", "col"),
         _one(_("This space is not on the planet.")),
     ),
     "crevice": (
         _one(
-            _("Row %(row)s, column %(col)s is a crevice: nothing can ever be placed there."),
+            _(
+                "The space at row %(row)s, column %(col)s is a crevice: nothing can ever be placed there."
+            ),
             "row",
             "col",
         ),
@@ -125,7 +127,7 @@ REFUSALS: dict[str, Sentences] = {
     "occupied": (
         _one(
             _(
-                "Row %(row)s, column %(col)s is taken (%(held)s): place a %(piece)s on an empty space."
+                "You cannot place a %(piece)s at row %(row)s, column %(col)s: it already holds a %(held)s."
             ),
             "row",
             "col",
@@ -153,8 +155,7 @@ REFUSALS: dict[str, Sentences] = {
     "cannot_grow_piece": (
         _one(
             _(
-                "Row %(row)s, column %(col)s holds a piece that does not grow (%(held)s): "
-                "only Sprouts and Small Trees grow."
+                "A %(held)s at row %(row)s, column %(col)s does not grow; only Sprouts and Small Trees do."
             ),
             "row",
             "col",
@@ -165,7 +166,7 @@ REFUSALS: dict[str, Sentences] = {
     "sprout_to_big_tree": (
         _one(
             _(
-                "The Sprout at row %(row)s, column %(col)s cannot become a Big Tree at once: "
+                "The Sprout at row %(row)s, column %(col)s cannot grow straight into a Big Tree: "
                 "it must become a Small Tree first."
             ),
             "row",
@@ -175,7 +176,9 @@ REFUSALS: dict[str, Sentences] = {
     ),
     "needs_sprout": (
         _one(
-            _("Small Tree Growth needs a Sprout, and row %(row)s, column %(col)s holds: %(held)s."),
+            _(
+                "Small Tree Growth needs a Sprout, but row %(row)s, column %(col)s holds a %(held)s."
+            ),
             "row",
             "col",
             "held",
@@ -187,12 +190,12 @@ REFUSALS: dict[str, Sentences] = {
         _one(_("You may use only the Power of the card you picked.")),
     ),
     "power_needs_effect": (
-        _one(_("A Power you use must be applied at least once; otherwise do not use it.")),
+        _one(_("A Power you activate must be applied at least once; leave it out instead.")),
     ),
     "bud_takes_no_target": (_one(_("Bud takes no target: it simply scores points.")),),
     "bush_supply_empty": (
         _one(
-            _("Only %(left)s Bushes are left in the supply; you asked for %(asked)s."),
+            _("Only %(left)s Bush(es) left in the supply; you asked for %(asked)s."),
             "left",
             "asked",
         ),
@@ -200,7 +203,7 @@ REFUSALS: dict[str, Sentences] = {
     ),
     "lake_supply_empty": (
         _one(
-            _("Only %(left)s Lakes are left in the supply; you asked for %(asked)s."),
+            _("Only %(left)s Lake(s) left in the supply; you asked for %(asked)s."),
             "left",
             "asked",
         ),
@@ -209,8 +212,8 @@ REFUSALS: dict[str, Sentences] = {
     "lake_not_adjacent": (
         _one(
             _(
-                "Row %(row)s, column %(col)s is not beside the Lake at row %(lake_row)s, "
-                "column %(lake_col)s: a Lake grows only the spaces next to it."
+                "The space at row %(row)s, column %(col)s is not orthogonally adjacent to the "
+                "Lake at row %(lake_row)s, column %(lake_col)s."
             ),
             "row",
             "col",

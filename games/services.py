@@ -17,6 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from evergreen import rules
 from evergreen.rules.bots import make_bot
@@ -575,7 +576,12 @@ def start_vacation(user: Any, days: int, now: Any = None) -> Player:
         left = VACATION_DAYS_PER_YEAR - player.vacation_days_used
         if days > left:
             raise ServiceError(
-                _("You have %(left)d vacation days left this year.") % {"left": left},
+                ngettext(
+                    "You have %(left)d vacation day left this year.",
+                    "You have %(left)d vacation days left this year.",
+                    left,
+                )
+                % {"left": left},
                 "vacation_exhausted",
             )
         if player.vacation_until and player.vacation_until > now:
