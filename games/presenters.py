@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, NamedTuple
 
-from django.utils import dateformat, timezone
+from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
@@ -668,13 +668,21 @@ class TimeControl:
     policy: str  # what happens when time runs out
 
 
+def local_when(moment: datetime, now: datetime) -> str:
+    """A moment in the active time zone and the active language's formats: weekday and
+    time within the coming week ("Mo 14:30", "Tue 2:30 p.m."), else the short date and time."""
+    local = timezone.localtime(moment)
+    if timedelta(0) <= moment - now < timedelta(days=6):
+        return formats.date_format(local, "D " + str(formats.get_format("TIME_FORMAT")))
+    return formats.date_format(local, "SHORT_DATETIME_FORMAT")
+
+
 def due(deadline: datetime, now: datetime) -> Due:
     local = timezone.localtime(deadline)
-    fmt = "D H:i" if deadline - now < timedelta(days=6) else "D j M, H:i"
     return Due(
         iso=local.isoformat(timespec="minutes"),
         left=timeuntil(deadline, now),
-        when=dateformat.format(local, fmt),
+        when=local_when(deadline, now),
         overdue=deadline <= now,
     )
 
@@ -698,11 +706,7 @@ def seat_clocks(
                 name=seat.name,
                 is_viewer=seat.position == viewer,
                 due=due(deadline, now) if deadline is not None else None,
-                vacation_until=(
-                    dateformat.format(timezone.localtime(vacation), "D j M, H:i")
-                    if on_vacation
-                    else None
-                ),
+                vacation_until=local_when(vacation, now) if on_vacation else None,
                 took_over=seat.handed_to_bot,
             )
         )
