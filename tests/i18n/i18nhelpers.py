@@ -14,6 +14,7 @@ import re
 from html.parser import HTMLParser
 
 WORD = re.compile(r"[^\W\d_]{2,}")
+URL = re.compile(r"https?://\S+")
 READABLE_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
 
@@ -100,6 +101,7 @@ def leftovers(
     """Words of ``translated`` that are words of ``english`` and neither names nor shared.
 
     Both are readable text (``readable`` for HTML). Returns them with some context."""
+    english, translated = URL.sub(" ", english), URL.sub(" ", translated)  # links are not prose
     known = {w.lower() for w in words(english)}
     allowed = NAMES | ALLOWED.get(language, set()) | {n.lower() for n in names}
     found = []
