@@ -15,7 +15,6 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from evergreen import rules
@@ -45,15 +44,6 @@ BIOME_CHOICES = [
 
 PHASE_CHOICES = [("draft", _("Draft")), ("action", _("Action")), ("over", _("Game over"))]
 MOVE_KINDS = [("pick", _("card pick")), ("turn", _("turn"))]
-
-
-def _first_language() -> str:
-    """A new player's language: the one the site speaks to them now (their browser's
-    Accept-Language or the switcher's cookie, as LocaleMiddleware found it)."""
-    try:
-        return translation.get_supported_language_variant(translation.get_language() or "")
-    except LookupError:
-        return settings.LANGUAGE_CODE
 
 
 class Player(models.Model):
@@ -110,7 +100,6 @@ class Player(models.Model):
             user=user,
             defaults={
                 "display_name": (user.email or user.get_username()).split("@")[0][:40],
-                "language": _first_language(),
             },
         )
         return player

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import polib
+import pytest
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
@@ -31,3 +32,18 @@ def compile_stale_catalogs() -> None:
 
 def pytest_configure(config: Any) -> None:
     compile_stale_catalogs()
+
+
+@pytest.fixture(autouse=True)
+def _no_language_or_time_zone_left_over() -> Any:
+    """Each test starts in the site's default language and time zone.
+
+    A request activates the visitor's language and time zone in the thread (middleware),
+    and nothing resets them after a test-client request: without this, a test after a
+    German player's page would run in German.
+    """
+    yield
+    from django.utils import timezone, translation
+
+    translation.deactivate()
+    timezone.deactivate()
