@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import LANGUAGES, speak, two_player_game
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from gamehelpers import client_for, make_user, play_until, user_at
@@ -41,6 +42,19 @@ def check_pages(user: Any, urls: list[str], *, names: set[str] = frozenset()) ->
             found = leftovers(english, readable(html), language, names)
             problems += [f"{language} {url}: {item}" for item in found]
     speak(user, "en")
+    assert not problems, "English left in translated pages:\n" + "\n".join(problems)
+
+
+def check_visitor_pages(urls: list[str]) -> None:
+    """The same for a visitor, whose language is the browser's Accept-Language."""
+    problems: list[str] = []
+    for url in urls:
+        english = readable(Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode())
+        for language in LANGUAGES:
+            html = Client(HTTP_ACCEPT_LANGUAGE=language).get(url).content.decode()
+            assert f'<html lang="{language}"' in html, url
+            found = leftovers(english, readable(html), language)
+            problems += [f"{language} {url}: {item}" for item in found]
     assert not problems, "English left in translated pages:\n" + "\n".join(problems)
 
 
@@ -120,7 +134,23 @@ class TestOtherPages:
             ],
         )
 
-    def test_the_pages_of_a_visitor_and_the_account_pages(self, db):
+    def test_the_pages_of_a_visitor(self, alice, bob):
+        game = two_player_game(alice, bob)
+        open_game = services.create_game(alice, players=3)
+        check_visitor_pages(
+            [
+                reverse("games:home"),
+                reverse("games:lobby"),
+                reverse("games:rules"),
+                reverse("games:detail", args=[game.pk]),
+                reverse("games:invite", args=[open_game.invite_code]),
+                reverse("account_login"),
+                reverse("account_signup"),
+                reverse("account_reset_password"),
+            ]
+        )
+
+    def test_the_account_pages_of_a_new_player(self, db):
         visitor = make_user("dora")
         check_pages(
             visitor,
