@@ -18,6 +18,7 @@ install: $(STAMP)
 # embedded beat (embedded defaults: SQLite, a folder as the broker, e-mail printed on the
 # console; nothing else to start).
 run: install
+	scripts/compile-messages $(PY)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve 127.0.0.1:8000
@@ -36,6 +37,8 @@ lint: install
 test: lint
 	scripts/ensure-services
 	scripts/ensure-chromium
+	scripts/ensure-gettext
+	scripts/compile-messages $(PY)
 	$(PY) -m pytest -n auto
 
 bench: install

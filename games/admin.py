@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import services
+from . import presenters, services
 from .models import FertilityCard, Game, Move, Player, Seat
 
 
@@ -51,8 +51,13 @@ class MoveInline(ReadOnlyMixin, admin.TabularInline):
 
 class FertilityCardInline(ReadOnlyMixin, admin.TabularInline):
     model = FertilityCard
-    fields = ("biome", "order", "card", "face_up", "fertility")
+    fields = ("biome", "order", "card_name", "face_up", "fertility")
     readonly_fields = fields
+
+    @admin.display(description=_("card"))
+    def card_name(self, card: FertilityCard) -> str:
+        return presenters.card_name(card.card)
+
     extra = 0
 
 

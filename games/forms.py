@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models import Player
 
@@ -122,7 +123,11 @@ class CreateGameForm(forms.Form):
             elif computer_seats >= players:
                 self.add_error(
                     "computer_seats",
-                    _("Computer players can fill at most %(count)s seat(s) of this game.")
+                    ngettext(
+                        "Computer players can fill at most %(count)s seat of this game.",
+                        "Computer players can fill at most %(count)s seats of this game.",
+                        players - 1,
+                    )
                     % {"count": players - 1},
                 )
             elif data.get("rated") and (players == 1 or computer_seats):

@@ -32,6 +32,20 @@ def default_reminder_hours() -> list[int]:
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
 
 
+# The biomes as the admin names them (the same words as the board, games.presenters).
+BIOME_CHOICES = [
+    ("snow", _("Snow")),
+    ("swamp", _("Swamp")),
+    ("rock", _("Rock")),
+    ("flowers", _("Flowers")),
+    ("wheat", _("Wheat")),
+    ("grassland", _("Grassland")),
+]
+
+PHASE_CHOICES = [("draft", _("Draft")), ("action", _("Action")), ("over", _("Game over"))]
+MOVE_KINDS = [("pick", _("card pick")), ("turn", _("turn"))]
+
+
 class Player(models.Model):
     class EmailMode(models.TextChoices):
         EVERY_MOVE = "every", _("Every move")
@@ -40,7 +54,10 @@ class Player(models.Model):
         OFF = "off", _("Off")
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player",
+        verbose_name=_("user"),
     )
     display_name = models.CharField(_("display name"), max_length=40)
     time_zone = models.CharField(
@@ -65,8 +82,10 @@ class Player(models.Model):
         _("reminders before a deadline (hours)"), default=default_reminder_hours, blank=True
     )
     vacation_until = models.DateTimeField(_("on vacation until"), null=True, blank=True)
-    vacation_year = models.PositiveSmallIntegerField(default=0, editable=False)
-    vacation_days_used = models.PositiveSmallIntegerField(default=0, editable=False)
+    vacation_year = models.PositiveSmallIntegerField(_("vacation year"), default=0, editable=False)
+    vacation_days_used = models.PositiveSmallIntegerField(
+        _("vacation days used"), default=0, editable=False
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -79,7 +98,9 @@ class Player(models.Model):
     def for_user(cls, user: Any) -> Player:
         player, _created = cls.objects.get_or_create(
             user=user,
-            defaults={"display_name": (user.email or user.get_username()).split("@")[0][:40]},
+            defaults={
+                "display_name": (user.email or user.get_username()).split("@")[0][:40],
+            },
         )
         return player
 
@@ -118,18 +139,22 @@ class Game(models.Model):
         ],
         default="bot",
     )
-    needs_closing = models.BooleanField(default=False, db_index=True, editable=False)
-    moves_count = models.PositiveIntegerField(default=0, editable=False)
+    needs_closing = models.BooleanField(
+        _("round waiting to be closed"), default=False, db_index=True, editable=False
+    )
+    moves_count = models.PositiveIntegerField(_("number of moves"), default=0, editable=False)
     rated = models.BooleanField(_("rated"), default=False)
     status = models.PositiveSmallIntegerField(
         _("status"), choices=Status.choices, default=Status.OPEN, db_index=True
     )
     version = models.PositiveIntegerField(_("version"), default=0)
     state = models.JSONField(_("state snapshot"), null=True, blank=True, editable=False)
-    phase = models.CharField(_("phase"), max_length=10, blank=True)
+    phase = models.CharField(_("phase"), max_length=10, blank=True, choices=PHASE_CHOICES)
     season = models.PositiveSmallIntegerField(_("season"), default=0)
     round = models.PositiveSmallIntegerField(_("round"), default=0)
-    invite_code = models.CharField(max_length=32, unique=True, default=_invite_code)
+    invite_code = models.CharField(
+        _("invitation code"), max_length=32, unique=True, default=_invite_code
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -195,10 +220,13 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
     position = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,
@@ -211,15 +239,17 @@ class Seat(models.Model):
         choices=[("random", _("Random")), ("greedy", _("Greedy"))],
     )
     score = models.IntegerField(_("score"), default=0)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
-    awaiting_since = models.DateTimeField(null=True, blank=True)
-    time_bank_seconds = models.PositiveIntegerField(default=0)
-    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    awaiting_since = models.DateTimeField(_("waiting since"), null=True, blank=True)
+    time_bank_seconds = models.PositiveIntegerField(_("time bank left (seconds)"), default=0)
+    timeouts_in_row = models.PositiveSmallIntegerField(_("missed deadlines in a row"), default=0)
     handed_to_bot = models.BooleanField(_("handed to a computer player"), default=False)
-    standing_order = models.JSONField(default=list, blank=True)
-    standing_order_round = models.CharField(max_length=12, blank=True)
-    last_acted_move = models.PositiveIntegerField(default=0)
+    standing_order = models.JSONField(_("card ranking"), default=list, blank=True)
+    standing_order_round = models.CharField(
+        _("round of the card ranking"), max_length=12, blank=True
+    )
+    last_acted_move = models.PositiveIntegerField(_("last move made"), default=0)
 
     class Meta:
         verbose_name = _("seat")
@@ -252,17 +282,23 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="moves", verbose_name=_("game")
+    )
     number = models.PositiveIntegerField(_("number"))
     seat = models.PositiveSmallIntegerField(_("seat"))
-    kind = models.CharField(_("kind"), max_length=8)
+    kind = models.CharField(_("kind"), max_length=8, choices=MOVE_KINDS)
     payload = models.JSONField(_("move"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("user"),
     )
-    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
-    result_version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=80, null=True, blank=True)
+    result_version = models.PositiveIntegerField(_("game version after the move"), default=0)
+    created_at = models.DateTimeField(_("made"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("move")
@@ -284,8 +320,10 @@ class Move(models.Model):
 class FertilityCard(models.Model):
     """One card of the Fertility Zone, kept in step with the state snapshot."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="fertility_cards")
-    biome = models.CharField(_("biome"), max_length=12, choices=[(b, b) for b in rules.BIOMES])
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="fertility_cards", verbose_name=_("game")
+    )
+    biome = models.CharField(_("biome"), max_length=12, choices=BIOME_CHOICES)
     order = models.PositiveSmallIntegerField(_("order in stack"))
     card = models.CharField(_("card"), max_length=24)
     face_up = models.BooleanField(_("face up"), default=True)
@@ -300,7 +338,9 @@ class FertilityCard(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.card
+        from .presenters import card_name  # presenters draws pages; it never imports models
+
+        return card_name(self.card)
 
 
 class Notification(models.Model):
@@ -325,24 +365,32 @@ class Notification(models.Model):
         SENT = "sent", _("sent")
         SKIPPED = "skipped", _("skipped")
 
-    key = models.CharField(max_length=160, unique=True)
+    key = models.CharField(_("key"), max_length=160, unique=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notifications",
+        verbose_name=_("user"),
     )
     game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+        Game,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notifications",
+        verbose_name=_("game"),
     )
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     status = models.CharField(
-        max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True
+        _("status"), max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True
     )
-    context = models.JSONField(default=dict, blank=True)
-    send_after = models.DateTimeField(db_index=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    context = models.JSONField(_("content"), default=dict, blank=True)
+    send_after = models.DateTimeField(_("send after"), db_index=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
+    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("notification")

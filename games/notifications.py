@@ -65,7 +65,7 @@ from evergreen import rules
 
 from . import recap
 from .models import Game, Move, Notification, Player, Seat
-from .presenters import season_name
+from .presenters import season_name, solo_title
 
 MAX_BACKOFF = timedelta(hours=1)
 STALE_SENDING = timedelta(minutes=10)
@@ -433,6 +433,8 @@ def _extra_context(note: Notification) -> dict[str, Any]:
     }
     if ctx.get("deadline"):
         extra["deadline_at"] = parse_datetime(ctx["deadline"])
+    if ctx.get("title"):
+        extra["title"] = solo_title(ctx["title"])
     game = note.game
     me = ctx.get("seat", -1)
     if game is not None and game.state is not None:

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from functools import cache
 from typing import Any, NamedTuple
 
-from django.utils import dateformat, timezone
+from django.utils import formats, timezone
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
@@ -70,6 +70,17 @@ PIECE_NAMES = {
     "bush": gettext_lazy("Bush"),
     "lake": gettext_lazy("Lake"),
 }
+# What each Power does (tooltips on the board, the rules page).
+POWER_HELP = {
+    "sprout": gettext_lazy("Place a Sprout on an empty space, in any biome."),
+    "small": gettext_lazy("Turn a Sprout into a Small Tree, in any biome."),
+    "big": gettext_lazy("Turn a Small Tree into a Big Tree, in any biome."),
+    "bush": gettext_lazy("Place a Bush on an empty space: it collects no Light but joins Forests."),
+    "lake": gettext_lazy(
+        "Place a Lake on an empty space, then grow up to 2 different spaces next to it."
+    ),
+    "bud": gettext_lazy("Score at once as many points as the level the track shows."),
+}
 ICON_NAMES = {
     "F1": gettext_lazy("1 Fertility icon"),
     "F2": gettext_lazy("2 Fertility icons"),
@@ -81,6 +92,22 @@ ACTION_TEXT = {
     "B": gettext_lazy("Up to 2 Generic Growth in your card's biome, in different spaces"),
     "C": gettext_lazy("Up to 1 Plant Sprout and 1 Generic Growth in your card's biome"),
     "D": gettext_lazy("1 Plant Sprout or 1 Generic Growth anywhere"),
+}
+ACTION_EFFECT_NAMES = {
+    "plant": gettext_lazy("Plant Sprout"),
+    "grow": gettext_lazy("Generic Growth"),
+}
+# The solo titles of the edition's table (evergreen/rules/editions), as the rulebooks name them.
+SOLO_TITLES = {
+    "Broccoli": gettext_lazy("Broccoli"),
+    "Bonsai": gettext_lazy("Bonsai"),
+    "Olive Tree": gettext_lazy("Olive Tree"),
+    "Holly": gettext_lazy("Holly"),
+    "Birch": gettext_lazy("Birch"),
+    "Pine": gettext_lazy("Pine"),
+    "Oak": gettext_lazy("Oak"),
+    "Baobab": gettext_lazy("Baobab"),
+    "Legendary Sequoia": gettext_lazy("Legendary Sequoia"),
 }
 EFFECT_NAMES = {
     "plant": gettext_lazy("Plant a Sprout"),
@@ -105,6 +132,23 @@ def season_name(season: int) -> str:
     if 1 <= season <= len(SEASON_NAMES):
         return str(SEASON_NAMES[season - 1])
     return _("Season %(number)s") % {"number": season}
+
+
+def solo_title(title: str) -> str:
+    """A solo title of the edition in the active language."""
+    return str(SOLO_TITLES.get(title, title))
+
+
+def card_name(card_id: str) -> str:
+    """A card of the standard edition by its id ("snow/sprout"), as the page names it."""
+    edition = rules.load_edition(rules.DEFAULT_EDITION)
+    if card_id not in edition.cards:
+        return card_id[:40]
+    card = edition.cards[card_id]
+    return _("%(biome)s (%(power)s)") % {
+        "biome": BIOME_NAMES[card.suit],
+        "power": POWER_NAMES[card.power],
+    }
 
 
 def space_text(space: Space) -> str:
@@ -560,7 +604,7 @@ def status_text(view: Mapping[str, Any] | None, names: Sequence[str], game_statu
         if view["solo"]:
             return _("Game over: %(score)s points, title %(title)s.") % {
                 "score": outcome["scores"][0],
-                "title": outcome["title"],
+                "title": solo_title(outcome["title"]),
             }
         if winner == viewer:
             return _("Game over: you win with %(score)s points!") % {
@@ -624,13 +668,21 @@ class TimeControl:
     policy: str  # what happens when time runs out
 
 
+def local_when(moment: datetime, now: datetime) -> str:
+    """A moment in the active time zone and the active language's formats: weekday and
+    time within the coming week ("Mo 14:30", "Tue 2:30 p.m."), else the short date and time."""
+    local = timezone.localtime(moment)
+    if timedelta(0) <= moment - now < timedelta(days=6):
+        return formats.date_format(local, "D " + str(formats.get_format("TIME_FORMAT")))
+    return formats.date_format(local, "SHORT_DATETIME_FORMAT")
+
+
 def due(deadline: datetime, now: datetime) -> Due:
     local = timezone.localtime(deadline)
-    fmt = "D H:i" if deadline - now < timedelta(days=6) else "D j M, H:i"
     return Due(
         iso=local.isoformat(timespec="minutes"),
         left=timeuntil(deadline, now),
-        when=dateformat.format(local, fmt),
+        when=local_when(deadline, now),
         overdue=deadline <= now,
     )
 
@@ -654,11 +706,7 @@ def seat_clocks(
                 name=seat.name,
                 is_viewer=seat.position == viewer,
                 due=due(deadline, now) if deadline is not None else None,
-                vacation_until=(
-                    dateformat.format(timezone.localtime(vacation), "D j M, H:i")
-                    if on_vacation
-                    else None
-                ),
+                vacation_until=local_when(vacation, now) if on_vacation else None,
                 took_over=seat.handed_to_bot,
             )
         )
@@ -828,7 +876,9 @@ def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet
             else _("Your Action can do nothing more.")
         )
     elif card.power == "bud":
-        prompt = _("Bud: you score %(level)s points.") % {"level": level}
+        prompt = ngettext(
+            "Bud: you score %(level)s point.", "Bud: you score %(level)s points.", level
+        ) % {"level": level}
     elif card.power == "lake":
         prompt = _(
             "Place a Lake on a highlighted empty space, then grow up to 2 spaces beside it "

@@ -17,10 +17,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from evergreen import rules
 from evergreen.rules.bots import make_bot
 
+from . import refusals
 from .models import FertilityCard, Game, Move, Player, Seat
 
 # Engine refusals that mean "not now" rather than "never": answered 409.
@@ -362,7 +364,7 @@ def _play(
         state = rules.apply(before, parsed, advance_state=False)
     except rules.RulesError as exc:
         cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
-        raise cls(exc.message, exc.code) from exc
+        raise cls(refusals.message(exc), exc.code) from exc
     record = _move_row(game, parsed, user, idempotency_key)
     moves = [record]
     seat.timeouts_in_row = 0
@@ -626,7 +628,12 @@ def start_vacation(user: Any, days: int, now: Any = None) -> Player:
         left = VACATION_DAYS_PER_YEAR - player.vacation_days_used
         if days > left:
             raise ServiceError(
-                _("You have %(left)d vacation days left this year.") % {"left": left},
+                ngettext(
+                    "You have %(left)d vacation day left this year.",
+                    "You have %(left)d vacation days left this year.",
+                    left,
+                )
+                % {"left": left},
                 "vacation_exhausted",
             )
         if player.vacation_until and player.vacation_until > now:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account.signals import user_signed_up
 from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
@@ -19,6 +20,15 @@ game_ended = Signal()
 # Sent (the same way) after a seat ran out of time and its timeout policy was applied,
 # with ``game_id``, ``position`` and ``outcome`` ("timed out" or "handed to bot").
 seat_timed_out = Signal()
+
+
+@receiver(user_signed_up, dispatch_uid="games_language_at_sign_up")
+def keep_the_sign_up_language(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """A new player keeps the language the site spoke to them when they signed up (their
+    browser's Accept-Language or the switcher's cookie), until they choose another."""
+    language = getattr(request, "LANGUAGE_CODE", None)
+    if language in dict(settings.LANGUAGES):
+        Player.objects.filter(user=user).update(language=language)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_create_player")

@@ -56,6 +56,7 @@ class Words:
             EFFECT_NAMES,
             ICON_NAMES,
             PIECE_NAMES,
+            POWER_HELP,
             POWER_NAMES,
             SUN_SIDES,
         )
@@ -63,6 +64,7 @@ class Words:
         self.biomes = {key: str(name) for key, name in BIOME_NAMES.items()}
         self.pieces = {key: str(name) for key, name in PIECE_NAMES.items()}
         self.powers = {key: str(name) for key, name in POWER_NAMES.items()}
+        self.power_help = {key: str(text) for key, text in POWER_HELP.items()}
         self.icons = {key: str(name) for key, name in ICON_NAMES.items()}
         self.effects = {key: str(name) for key, name in EFFECT_NAMES.items()}
         self.sides = {key: str(name) for key, name in SUN_SIDES.items()}
@@ -315,7 +317,8 @@ def card_face(card: CardInfo) -> SafeString:
         face = w.faces[key] = mark_safe(  # every text in it is escaped
             f'<span class="card-face suit-{escape(card.suit)}">{swatch(card.suit)}'
             f'<span class="card-text"><span class="card-suit">{escape(w.biomes[card.suit])}</span> '
-            f'<span class="card-power">{escape(w.powers[card.power])}</span> '
+            f'<span class="card-power" title="{escape(w.power_help[card.power])}">'
+            f"{escape(w.powers[card.power])}</span> "
             f'<span class="card-icon icon-{escape(card.icon)}" title="{icon_name}">{icon}</span>'
             "</span></span>"
         )
@@ -345,7 +348,8 @@ def track_row(track: Track) -> SafeString:
         level += f"<br><small>{escape(w.next_level % {'level': track.next_level})}</small>"
     return mark_safe(  # every text in it is escaped
         f'<tr class="{"is-on-card" if track.on_card else ""}">'
-        f'<th scope="row">{escape(w.powers[track.power])}</th>'
+        f'<th scope="row" title="{escape(w.power_help[track.power])}">'
+        f"{escape(w.powers[track.power])}</th>"
         f'<td><ol class="track">{"".join(spaces)}</ol></td>'
         f'<td class="track-level">{level}</td></tr>'
     )

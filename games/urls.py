@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import lobby, mail, play, profile
+from .views import lobby, mail, play, profile, rules_page
 
 app_name = "games"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/<int:pk>/join/", lobby.join, name="join"),
     path("invite/<str:code>/", lobby.invite, name="invite"),
+    path("rules/", rules_page.rules_page, name="rules"),
     path("profile/", profile.edit_profile, name="profile"),
     path("profile/token/", profile.api_token, name="api_token"),
     path("profile/vacation/", profile.vacation, name="vacation"),

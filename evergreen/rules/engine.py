@@ -168,19 +168,25 @@ def fertility_values(state: GameState, ed: Edition | None = None) -> dict[str, i
 
 def _check_seat(state: GameState, seat: int) -> None:
     if not 0 <= seat < len(state.seats):
-        raise IllegalMove(f"There is no seat {seat} in this game.", "unknown_seat")
+        raise IllegalMove(f"There is no seat {seat} in this game.", "unknown_seat", {"seat": seat})
 
 
 def _pick(state: GameState, move: Pick) -> GameState:
     _check_seat(state, move.seat)
     if state.phase is not Phase.DRAFT:
         raise IllegalMove(
-            "Cards are picked during the Draft; now every player plans a turn.", "wrong_phase"
+            "Cards are picked during the Draft; now every player plans a turn.",
+            "wrong_phase",
+            {"move": "pick"},
         )
     if state.to_pick != move.seat:
         raise IllegalMove("It is not your pick: wait for the players before you.", "not_your_turn")
     if move.card not in state.pool:
-        raise IllegalMove(f"The card {move.card} is not in the drafting pool.", "card_not_in_pool")
+        raise IllegalMove(
+            f"The card {move.card} is not in the drafting pool.",
+            "card_not_in_pool",
+            {"card": move.card[:40]},
+        )
     return _take(state, move.seat, move.card)
 
 
@@ -251,7 +257,9 @@ def _submit(state: GameState, turn: Turn) -> GameState:
     _check_seat(state, turn.seat)
     if state.phase is not Phase.ACTION:
         raise IllegalMove(
-            "Turns are played after the Draft: wait until every card is picked.", "wrong_phase"
+            "Turns are played after the Draft: wait until every card is picked.",
+            "wrong_phase",
+            {"move": "turn"},
         )
     seat = state.seats[turn.seat]
     if seat.card is None:

@@ -1,10 +1,14 @@
 """One error hierarchy for the rules engine.
 
-Every error carries a stable ``code`` (for programs, the API and translations) and a
-``message`` a player can read. Views map codes to HTTP statuses; nothing here knows HTTP.
+Every error carries a stable ``code`` (for programs, the API and translations), a
+``message`` a player can read (in English) and ``params``: the values the message names
+(spaces, cards, Powers ...) as plain identifiers, so a web layer can say the same thing in
+another language. Views map codes to HTTP statuses; nothing here knows HTTP.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 
 class RulesError(ValueError):
@@ -12,10 +16,13 @@ class RulesError(ValueError):
 
     default_code = "rules_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, code: str | None = None, params: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code or self.default_code
+        self.params: dict[str, object] = dict(params or {})
 
     def __str__(self) -> str:
         return self.message

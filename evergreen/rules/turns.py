@@ -10,7 +10,7 @@ from __future__ import annotations
 from .edition import POWERS, Card, Edition
 from .errors import IllegalMove, InvalidMove
 from .moves import ACTIONS, EFFECT_KINDS, TIMINGS, LakePlacement, Turn
-from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, SMALL, SPROUT
+from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, PIECE_NAMES, SMALL, SPROUT
 from .planet import CREVICE, WILD, Planet, Space
 
 POWER_INDEX = {p: i for i, p in enumerate(POWERS)}
@@ -34,19 +34,29 @@ def describe(space: Space) -> str:
     return f"row {space[0]}, column {space[1]}"
 
 
+def at(space: Space, prefix: str = "") -> dict[str, object]:
+    """A space as error params: ``{"row": r, "col": c}`` (keys prefixed, e.g. ``lake_row``)."""
+    return {f"{prefix}row": space[0], f"{prefix}col": space[1]}
+
+
 def space_index(planet: Planet, space: Space) -> int:
     """Index of a playable space; raises ``IllegalMove`` off the planet or on a crevice."""
     if not planet.on_grid(space):
-        raise IllegalMove(f"The space at {describe(space)} is off the planet.", "off_planet")
+        raise IllegalMove(
+            f"The space at {describe(space)} is off the planet.", "off_planet", at(space)
+        )
     i = planet.index(space)
     char = planet.chars[i]
     if char == CREVICE:
         raise IllegalMove(
             f"The space at {describe(space)} is a crevice: nothing can ever be placed there.",
             "crevice",
+            at(space),
         )
     if planet.biomes[i] is None:
-        raise IllegalMove(f"The space at {describe(space)} is off the planet.", "off_planet")
+        raise IllegalMove(
+            f"The space at {describe(space)} is off the planet.", "off_planet", at(space)
+        )
     return i
 
 
@@ -56,6 +66,7 @@ def place(board: list[int], planet: Planet, space: Space, piece: int, what: str)
         raise IllegalMove(
             f"You cannot place {what} at {describe(space)}: it already holds {PIECE_WORDS[board[i]]}.",
             "occupied",
+            {**at(space), "piece": PIECE_NAMES[piece], "held": PIECE_NAMES[board[i]]},
         )
     board[i] = piece
     return i
@@ -75,15 +86,20 @@ def _cannot_grow(piece: int, space: Space) -> IllegalMove:
     where = describe(space)
     if piece == EMPTY:
         return IllegalMove(
-            f"There is nothing to grow at {where}: plant a Sprout first.", "nothing_to_grow"
+            f"There is nothing to grow at {where}: plant a Sprout first.",
+            "nothing_to_grow",
+            at(space),
         )
     if piece == BIG:
         return IllegalMove(
-            f"The Big Tree at {where} cannot grow any further.", "big_tree_cannot_grow"
+            f"The Big Tree at {where} cannot grow any further.",
+            "big_tree_cannot_grow",
+            at(space),
         )
     return IllegalMove(
         f"{PIECE_WORDS[piece].capitalize()} at {where} does not grow; only Sprouts and Small Trees do.",
         "cannot_grow_piece",
+        {**at(space), "held": PIECE_NAMES[piece]},
     )
 
 
@@ -99,11 +115,13 @@ def _grow_exactly(board: list[int], planet: Planet, space: Space, source: int) -
         raise IllegalMove(
             f"The Sprout at {where} cannot grow straight into a Big Tree: it must become a Small Tree first.",
             "sprout_to_big_tree",
+            at(space),
         )
     if source == SPROUT and piece in (SMALL, BIG):
         raise IllegalMove(
             f"Small Tree Growth needs a Sprout, but {where} holds {PIECE_WORDS[piece]}.",
             "needs_sprout",
+            {**at(space), "held": PIECE_NAMES[piece]},
         )
     raise _cannot_grow(piece, space)
 
@@ -115,20 +133,35 @@ def check_action(planet: Planet, card: Card, turn: Turn) -> None:
     for effect in turn.effects:
         if effect.kind not in EFFECT_KINDS:
             raise InvalidMove(
-                f"Unknown effect {effect.kind!r}: an Action plants or grows.", "bad_effect"
+                f"Unknown effect {effect.kind!r}: an Action plants or grows.",
+                "bad_effect",
+                {"effect": str(effect.kind)[:20]},
             )
     most_plants, most_grows, most_total = ACTION_LIMITS[turn.action]
     plants = sum(1 for e in turn.effects if e.kind == "plant")
     grows = len(turn.effects) - plants
     name = ACTION_NAMES[turn.action]
     if (plants and not most_plants) or (grows and not most_grows):
-        kind = "Plant Sprout" if plants and not most_plants else "Generic Growth"
-        raise IllegalMove(f"{name} has no {kind} effect.", "effect_not_allowed")
+        extra = "plant" if plants and not most_plants else "grow"
+        kind = "Plant Sprout" if extra == "plant" else "Generic Growth"
+        raise IllegalMove(
+            f"{name} has no {kind} effect.",
+            "effect_not_allowed",
+            {"action": turn.action, "effect": extra},
+        )
     if plants > most_plants or grows > most_grows or len(turn.effects) > most_total:
-        raise IllegalMove(f"Too many effects: {name} allows no more.", "too_many_effects")
+        raise IllegalMove(
+            f"Too many effects: {name} allows no more.",
+            "too_many_effects",
+            {"action": turn.action},
+        )
     spaces = [e.space for e in turn.effects]
     if len(set(spaces)) != len(spaces):
-        raise IllegalMove(f"{name} must use different spaces for its effects.", "same_space_twice")
+        raise IllegalMove(
+            f"{name} must use different spaces for its effects.",
+            "same_space_twice",
+            {"action": turn.action},
+        )
 
 
 def _apply_action(board: list[int], planet: Planet, card: Card, turn: Turn) -> None:
@@ -142,6 +175,7 @@ def _apply_action(board: list[int], planet: Planet, card: Card, turn: Turn) -> N
                     f"{card.suit.capitalize()} biome, and {describe(effect.space)} is "
                     f"{str(planet.biomes[i]).capitalize()}.",
                     "wrong_biome",
+                    {**at(effect.space), "suit": card.suit, "biome": str(planet.biomes[i])},
                 )
         if effect.kind == "plant":
             place(board, planet, effect.space, SPROUT, "a Sprout")
@@ -183,6 +217,7 @@ def _apply_power(
             f"Your {use.power.capitalize()} Power is at level {level} after the upgrade: "
             f"at most {level} effect(s), not {len(targets)}.",
             "too_many_effects",
+            {"power": use.power, "level": level, "count": len(targets)},
         )
     lake_power = use.power == "lake"
     for target in targets:
@@ -196,20 +231,28 @@ def _apply_power(
             raise IllegalMove(
                 f"Only {supply[0]} Bush(es) left in the supply; you asked for {bushes}.",
                 "bush_supply_empty",
+                {"left": supply[0], "asked": bushes},
             )
         if lakes > supply[1]:
             raise IllegalMove(
                 f"Only {supply[1]} Lake(s) left in the supply; you asked for {lakes}.",
                 "lake_supply_empty",
+                {"left": supply[1], "asked": lakes},
             )
     for target in targets:
         if isinstance(target, LakePlacement):
             lake_index = place(board, planet, target.lake, LAKE, "a Lake")
             if len(target.grow) > 2:
-                raise IllegalMove("A Lake grows at most 2 adjacent spaces.", "too_many_effects")
+                raise IllegalMove(
+                    "A Lake grows at most 2 adjacent spaces.",
+                    "too_many_effects",
+                    at(target.lake, "lake_"),
+                )
             if len(set(target.grow)) != len(target.grow):
                 raise IllegalMove(
-                    "A Lake's two growths must be in different spaces.", "same_space_twice"
+                    "A Lake's two growths must be in different spaces.",
+                    "same_space_twice",
+                    at(target.lake, "lake_"),
                 )
             for space in target.grow:
                 i = space_index(planet, space)
@@ -218,6 +261,7 @@ def _apply_power(
                         f"The space at {describe(space)} is not orthogonally adjacent to the Lake at "
                         f"{describe(target.lake)}.",
                         "lake_not_adjacent",
+                        {**at(space), **at(target.lake, "lake_")},
                     )
                 generic_growth(board, planet, space)
         elif use.power == "sprout":
@@ -253,6 +297,7 @@ def execute_turn(
             raise IllegalMove(
                 f"Your card's Power is {card.power.capitalize()}, not {use.power.capitalize()}.",
                 "wrong_power",
+                {"card_power": card.power, "power": use.power},
             )
         if use.timing not in TIMINGS:
             raise InvalidMove("The Power's timing must be 'before' or 'after'.", "bad_timing")

@@ -36,7 +36,7 @@ from rest_framework.throttling import AnonRateThrottle
 from evergreen import rules
 from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
 from evergreen.rules.view import player_view
-from games import presenters, services
+from games import presenters, refusals, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
 from games.ratelimit import check_move_rate
@@ -296,7 +296,7 @@ def targets(request: Request, pk: int) -> Response:
             game.engine_state(), seat.position, effect, partial=partial, lake=lake
         )
     except rules.RulesError as exc:
-        raise ServiceError(exc.message, exc.code) from exc
+        raise ServiceError(refusals.message(exc), exc.code) from exc
     return Response([list(space) for space in spaces])
 
 
@@ -466,7 +466,7 @@ def _partial_turn(raw: str | None, seat: int) -> rules.Turn | None:
     try:
         move = rules.move_from_json({**data, "type": "turn", "seat": seat})
     except rules.RulesError as exc:
-        raise ServiceError(exc.message, exc.code) from exc
+        raise ServiceError(refusals.message(exc), exc.code) from exc
     assert isinstance(move, rules.Turn)
     return move
 

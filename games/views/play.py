@@ -33,7 +33,7 @@ from evergreen.rules.errors import RulesError
 from evergreen.rules.targets import preview_board
 from evergreen.rules.view import player_view
 
-from .. import presenters, services, turnbuilder
+from .. import presenters, refusals, services, turnbuilder
 from ..access import game_for_viewer
 from ..models import Game, Seat
 from ..ratelimit import RateLimited, check_move_rate
@@ -53,7 +53,7 @@ class PageError:
         if isinstance(exc, services.ServiceError):
             return cls(exc.message, exc.code, exc.status)
         if isinstance(exc, RulesError):
-            return cls(exc.message, exc.code, 400)
+            return cls(refusals.message(exc), exc.code, 400)
         raise exc
 
 
@@ -221,7 +221,7 @@ def _builder_or_fresh(
         return _builder(state, position, steps), None
     except RulesError as exc:
         reason = _("Your turn in progress no longer fits the game: %(reason)s") % {
-            "reason": exc.message
+            "reason": refusals.message(exc)
         }
         return _builder(state, position, ""), PageError(reason, exc.code)
 

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
@@ -33,6 +34,22 @@ def set_language_cookie(response: HttpResponse, language: str) -> None:
         httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
         samesite=settings.LANGUAGE_COOKIE_SAMESITE,
     )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language switcher: Django's ``set_language`` (cookie, back to ``next``), and for
+    a signed-in player the profile too, which is what follows them to another browser and
+    what their e-mails use."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if (
+        request.user.is_authenticated
+        and language in dict(settings.LANGUAGES)
+        and translation.check_for_language(language)
+    ):
+        Player.objects.filter(user=request.user).update(language=language)
+    return response
 
 
 @login_required

@@ -39,7 +39,7 @@ class TestPagesLoad:
         page = response.content.decode()
         assert "Alice" in page and "Bob" in page
         assert "Fertility Zone" in page
-        assert game.fertility_cards.first().card in page
+        assert str(game.fertility_cards.first()) in page  # "Snow (Small Tree Growth)"
         assert "Moves" in page
 
     def test_the_game_page_keeps_the_seed_and_the_deck_secret(self, superuser, two_player_game):

@@ -11,7 +11,6 @@ import pytest
 from celery.exceptions import Retry
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
-from django.utils.translation import trans_real
 from gamehelpers import Clock, play_until, user_at
 
 from evergreen import rules
@@ -153,19 +152,12 @@ class TestLanguage:
         assert 'lang="de"' in german.alternatives[0][0]
 
     def test_the_subject_is_translated_for_a_german_player(self, midgame):
-        # Until the German catalogue exists (issue 6), give it this one message.
-        catalog = trans_real.translation("de")._catalog
-        msgid = "Your move in Evergreen game #%(id)s"
-        catalog[msgid] = "Du bist am Zug in Evergreen-Partie #%(id)s"
-        try:
-            user, note, english = mail_for_awaited(midgame)
-            Player.objects.filter(user=user).update(language="de")
-            note = Notification.objects.select_related("user__player").get(pk=note.pk)
-            german = notifications.render(note)
-        finally:
-            del catalog._catalogs[0][msgid]
+        user, note, english = mail_for_awaited(midgame)
+        Player.objects.filter(user=user).update(language="de")
+        note = Notification.objects.select_related("user__player").get(pk=note.pk)
+        german = notifications.render(note)
         assert english.subject == f"Your move in Evergreen game #{midgame.pk}"
-        assert german.subject == f"Du bist am Zug in Evergreen-Partie #{midgame.pk}"
+        assert german.subject == f"Du bist am Zug in der Evergreen-Partie Nr. {midgame.pk}"
 
 
 class TestExactlyOnce:

@@ -127,7 +127,8 @@ class TestCardsTracksStacksScores:
         face = str(presenters.card_info(EDITION, "snow/bush").face)
         assert face.startswith('<span class="card-face suit-snow"><svg class="swatch"')
         assert (
-            '<span class="card-suit">Snow</span> <span class="card-power">Plant Bush</span>' in face
+            '<span class="card-suit">Snow</span> <span class="card-power" title="Place a Bush on '
+            'an empty space: it collects no Light but joins Forests.">Plant Bush</span>' in face
         )
 
     def test_the_track_row_marks_the_markers_space(self):
@@ -136,7 +137,10 @@ class TestCardsTracksStacksScores:
         )
         bush = next(t for t in tracks if t.power == "bush")
         row = str(bush.row)
-        assert row.startswith('<tr class="is-on-card"><th scope="row">Plant Bush</th>')
+        assert row.startswith(
+            '<tr class="is-on-card"><th scope="row" title="Place a Bush on an empty space: '
+            'it collects no Light but joins Forests.">Plant Bush</th>'
+        )
         assert '<span class="visually-hidden">start</span>' in row
         assert row.count('aria-current="step"') == 1
         assert "this round: up to" in row

@@ -1,0 +1,113 @@
+"""Finding English left in a translated page or mail.
+
+A page is rendered twice from the same data: in English and in another language. Every
+word a person can read (text, and the ``title``, ``aria-label``, ``alt``, ``placeholder``
+attributes) of the translated rendering that also occurs in the English rendering is a
+leftover, unless it is a name (of a player, the site) or a word both languages share
+(``ALLOWED``). A string nobody marked for translation, or marked but not translated,
+shows up this way wherever it is; new pages only need adding to the lists of pages.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+WORD = re.compile(r"[^\W\d_]{2,}")
+URL = re.compile(r"https?://\S+")
+READABLE_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
+SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
+
+# fmt: off
+# Not English: names, the brand, units and standards that stay as they are.
+NAMES = {
+    "alice", "bob", "carol", "dora", "staff", "evergreen", "example", "org", "api", "rest",
+    "json", "ical", "utc", "django", "id",
+    # the Action letters and the Sun's compass letters, the same in every edition
+    "a", "b", "c", "d", "n", "e", "s", "w",
+    # alt texts of the admin's yes/no and search icons: Django's own, untranslated
+    "true", "false", "search",
+}
+# Words that are the same in English and the language (each checked by hand).
+ALLOWED: dict[str, set[str]] = {
+    "de": {
+        "in", "so", "was", "per", "name", "start", "status", "position", "phase", "version",
+        "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
+        "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
+        "baobab", "bots", "mail", "mails", "email",
+    },
+    "fr": {
+        "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
+        "administration", "navigation", "documentation", "invitation", "secret", "final",
+        "minutes", "place", "face", "zone", "club", "code", "solo", "action", "actions",
+        "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
+        "bots", "mail", "mails",
+    },
+    "ru": set(),
+}
+# fmt: on
+
+
+class _Readable(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping = 0
+        self.skipped_tags: list[str] = []
+        self.option_value: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # An element in a language of its own (the language switcher's "Deutsch") is
+        # meant to be read in that language.
+        if tag in SKIPPED_ELEMENTS or (any(name == "lang" for name, _ in attrs) and tag != "html"):
+            self.skipping += 1
+            self.skipped_tags.append(tag)
+            return
+        if tag == "option":
+            self.option_value = dict(attrs).get("value")
+        for name, value in attrs:
+            if name in READABLE_ATTRIBUTES and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "option":
+            self.option_value = None
+        if self.skipped_tags and self.skipped_tags[-1] == tag:
+            self.skipped_tags.pop()
+            self.skipping -= 1
+
+    def handle_data(self, data: str) -> None:
+        # A choice shown as its own identifier (a time zone such as "Europe/Berlin").
+        if self.option_value is not None and data.strip() == self.option_value:
+            return
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def readable(html: str) -> str:
+    """The text a person reads on a page: its text and readable attributes."""
+    parser = _Readable()
+    parser.feed(html)
+    return " ".join(parser.parts)
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text)
+
+
+def leftovers(
+    english: str, translated: str, language: str, names: set[str] = frozenset()
+) -> list[str]:
+    """Words of ``translated`` that are words of ``english`` and neither names nor shared.
+
+    Both are readable text (``readable`` for HTML). Returns them with some context."""
+    english, translated = URL.sub(" ", english), URL.sub(" ", translated)  # links are not prose
+    known = {w.lower() for w in words(english)}
+    allowed = NAMES | ALLOWED.get(language, set()) | {n.lower() for n in names}
+    found = []
+    for match in WORD.finditer(translated):
+        word = match.group(0).lower()
+        if word in known and word not in allowed:
+            start = max(0, match.start() - 40)
+            found.append(f"{match.group(0)!r} in …{translated[start : match.end() + 40]!r}…")
+    return found

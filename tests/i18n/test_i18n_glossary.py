@@ -1,0 +1,67 @@
+"""docs/glossary.md (the rulebooks' words) and the catalogs say the same thing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+COLUMNS = ("en", "de", "fr", "ru")
+RULEBOOKS = Path("/work/shared/rules")
+
+
+def glossary() -> list[dict[str, str]]:
+    rows = []
+    for line in (ROOT / "docs" / "glossary.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("English (rulebook)",) and set(cells[0]) != {"-"}:
+            rows.append(dict(zip(COLUMNS, cells, strict=True)))
+    return rows
+
+
+def test_the_glossary_has_the_game_s_vocabulary():
+    terms = {row["en"] for row in glossary()}
+    for needed in (
+        "Snow", "Swamp", "Rock", "Flowers", "Wheat", "Grassland", "Wild", "Sprout",
+        "Small Tree", "Big Tree", "Bush", "Lake", "Fertility", "Aridity", "Plant Sprout",
+        "Small Tree Growth", "Big Tree Growth", "Plant Bush", "Place Lake", "Bud", "Spring",
+        "Summer", "Autumn", "Winter", "Broccoli", "Legendary Sequoia", "Light", "Forest",
+        "Crevice", "First Player token",
+    ):  # fmt: skip
+        assert needed in terms
+
+
+@pytest.mark.parametrize("language", ("de", "fr", "ru"))
+def test_the_catalog_uses_the_glossary_s_word_for_every_term_it_shows_alone(language):
+    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+    by_msgid = {e.msgid.lower(): e.msgstr for e in po if not e.msgid_plural}
+    checked, wrong = 0, []
+    for row in glossary():
+        msgstr = by_msgid.get(row["en"].lower())
+        if msgstr is None:
+            continue
+        checked += 1
+        if msgstr.lower() != row[language].lower():
+            wrong.append((row["en"], msgstr, row[language]))
+    assert checked >= 40
+    assert not wrong
+
+
+@pytest.mark.skipif(not RULEBOOKS.exists(), reason="the rulebooks are not on this machine")
+@pytest.mark.parametrize("language", ("de", "fr", "ru"))
+def test_the_glossary_s_words_come_from_the_rulebook(language):
+    text = (RULEBOOKS / f"evergreen-rulebook-{language}.txt").read_text().lower()
+    text = re.sub(r"pfl anz", "pflanz", text)  # the German text's split ligature
+    text = text.replace("\u0451", "\u0435")  # the Russian yo read as ye
+    missing = []
+    for row in glossary():
+        word = row[language].lower().replace("\u0451", "\u0435")
+        # Each word of the term (stems: the rulebooks decline them) is in the rulebook.
+        for part in re.findall(r"[^\W\d_]{3,}", word):
+            if part[: max(3, min(5, len(part) - 2))] not in text:
+                missing.append((row["en"], row[language]))
+                break
+    assert not missing

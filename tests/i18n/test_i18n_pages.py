@@ -1,0 +1,174 @@
+"""Every page, in every language, with no English left beyond names.
+
+Each page is rendered in English and in German, French and Russian from the same data;
+``i18nhelpers.leftovers`` lists the English words still in the translated rendering.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from conftest import LANGUAGES, speak, two_player_game
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from gamehelpers import client_for, make_user, play_until, user_at
+from i18nhelpers import leftovers, readable
+
+from evergreen import rules
+from games import notifications, services
+from games.models import Game, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def check_pages(user: Any, urls: list[str], *, names: set[str] = frozenset()) -> None:
+    """Render each of ``urls`` for ``user`` in English and in each language; no leftovers."""
+    client = client_for(user)
+    problems: list[str] = []
+    for url in urls:
+        speak(user, "en")
+        response = client.get(url)
+        assert response.status_code in (200, 403, 404), (url, response.status_code)
+        english = readable(response.content.decode())
+        for language in LANGUAGES:
+            speak(user, language)
+            translated_response = client.get(url)
+            html = translated_response.content.decode()
+            assert f'<html lang="{language}"' in html, url
+            found = leftovers(english, readable(html), language, names)
+            problems += [f"{language} {url}: {item}" for item in found]
+    speak(user, "en")
+    assert not problems, "English left in translated pages:\n" + "\n".join(problems)
+
+
+def check_visitor_pages(urls: list[str]) -> None:
+    """The same for a visitor, whose language is the browser's Accept-Language."""
+    problems: list[str] = []
+    for url in urls:
+        english = readable(Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode())
+        for language in LANGUAGES:
+            html = Client(HTTP_ACCEPT_LANGUAGE=language).get(url).content.decode()
+            assert f'<html lang="{language}"' in html, url
+            found = leftovers(english, readable(html), language)
+            problems += [f"{language} {url}: {item}" for item in found]
+    assert not problems, "English left in translated pages:\n" + "\n".join(problems)
+
+
+def detail(game: Game, **query: str) -> str:
+    url = reverse("games:detail", args=[game.pk])
+    if query:
+        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+    return url
+
+
+class TestGamePage:
+    def test_the_draft_for_the_picking_player_and_the_one_who_waits(self, alice, bob):
+        game = two_player_game(alice, bob, days_per_move=2, time_bank_hours=24)
+        state = game.engine_state()
+        picking = user_at(game, state.to_pick)
+        waiting = bob if picking == alice else alice
+        check_pages(picking, [detail(game)])
+        check_pages(waiting, [detail(game), reverse("games:replay", args=[game.pk])])
+
+    def test_turn_building_with_its_steps_and_preview(self, alice, bob):
+        game = two_player_game(alice, bob, days_per_move=1)
+        play_until(game, lambda s: s.phase is rules.Phase.ACTION)
+        check_pages(alice, [detail(game), detail(game, turn="A"), detail(game, turn="C|before")])
+
+    def test_a_submitted_turn_and_a_scored_season(self, alice, bob):
+        game = two_player_game(alice, bob, days_per_move=1)
+        play_until(game, lambda s: s.season == 2 and s.phase is rules.Phase.ACTION)
+        state = Game.objects.get(pk=game.pk).engine_state()
+        seat = 0 if 0 in state.awaiting else state.awaiting[0]
+        services.submit_move(game.pk, user_at(game, seat), {"type": "turn", "action": "D"})
+        check_pages(user_at(game, seat), [detail(game), detail(game, focus=str(1 - seat))])
+
+    def test_a_finished_game_and_its_replay(self, alice, bob):
+        game = two_player_game(alice, bob)
+        play_until(game, lambda s: s.is_over)
+        check_pages(alice, [detail(game), reverse("games:replay", args=[game.pk]) + "?move=5"])
+
+    def test_a_finished_solo_game_with_its_title(self, alice):
+        game = services.create_game(alice, players=1)
+        play_until(game, lambda s: s.is_over)
+        check_pages(alice, [detail(game)])
+
+    def test_an_open_game_seen_by_a_visitor_and_an_opponent_on_vacation(self, alice, bob, carol):
+        open_game = services.create_game(alice, players=3)
+        game = two_player_game(alice, bob, days_per_move=1)
+        Player.objects.filter(user=bob).update(vacation_until=timezone.now() + timedelta(days=3))
+        check_pages(
+            carol, [detail(open_game), reverse("games:invite", args=[open_game.invite_code])]
+        )
+        check_pages(alice, [detail(game)])
+
+
+class TestOtherPages:
+    def test_home_lobby_my_games_profile_and_the_rest(self, alice, bob, carol):
+        services.create_game(carol, players=3, days_per_move=3)
+        mine = two_player_game(alice, bob, days_per_move=1)
+        finished = two_player_game(alice, bob)
+        play_until(finished, lambda s: s.is_over)
+        Player.objects.filter(user=alice).update(vacation_until=timezone.now() + timedelta(days=2))
+        check_pages(
+            alice,
+            [
+                reverse("games:home"),
+                reverse("games:lobby"),
+                reverse("games:my_games"),
+                reverse("games:profile"),
+                reverse("games:api_token"),
+                reverse("games:create"),
+                reverse("games:rules"),
+                reverse("games:invite", args=[mine.invite_code]),
+                reverse(
+                    "games:unsubscribe",
+                    args=[notifications.unsubscribe_url(alice).rstrip("/").rsplit("/", 1)[1]],
+                ),
+                "/no-such-page/",
+                reverse("games:detail", args=[999999]),
+            ],
+        )
+
+    def test_the_pages_of_a_visitor(self, alice, bob):
+        game = two_player_game(alice, bob)
+        open_game = services.create_game(alice, players=3)
+        check_visitor_pages(
+            [
+                reverse("games:home"),
+                reverse("games:lobby"),
+                reverse("games:rules"),
+                reverse("games:detail", args=[game.pk]),
+                reverse("games:invite", args=[open_game.invite_code]),
+                reverse("account_login"),
+                reverse("account_signup"),
+                reverse("account_reset_password"),
+            ]
+        )
+
+    def test_the_account_pages_of_a_new_player(self, db):
+        visitor = make_user("dora")
+        check_pages(
+            visitor,
+            [reverse("games:home"), reverse("account_email"), reverse("account_change_password")],
+        )
+
+    def test_the_admin_of_our_models(self, alice, bob):
+        staff = make_user("staff", staff=True)
+        staff.is_superuser = True
+        staff.save()
+        game = two_player_game(alice, bob)
+        check_pages(
+            staff,
+            [
+                reverse("admin:games_game_changelist"),
+                reverse("admin:games_game_change", args=[game.pk]),
+                reverse("admin:games_player_changelist"),
+            ],
+            # identifiers shown as they are: the edition and the invitation code
+            names={"standard", *re.findall(r"[^\W\d_]{2,}", game.invite_code)},
+        )
