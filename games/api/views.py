@@ -456,7 +456,7 @@ def _partial_turn(raw: str | None, seat: int) -> rules.Turn | None:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ServiceError(_("The partial turn must be JSON."), "bad_partial") from None
     if not isinstance(data, dict):
         raise ServiceError(_("The partial turn must be a JSON object."), "bad_partial")
