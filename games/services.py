@@ -135,7 +135,10 @@ def create_game(
 def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
     """Take the first open seat; the game starts when the last seat is taken."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    if invite_code is not None and not secrets.compare_digest(invite_code, game.invite_code):
+    if invite_code is not None and not secrets.compare_digest(
+        invite_code.encode(),
+        game.invite_code.encode(),  # str: ASCII only, else TypeError
+    ):
         raise NotAPlayer(_("This invitation link is not valid."), "bad_invite")
     if game.status != Game.Status.OPEN:
         raise Conflict(_("This game is not open for players any more."), "game_not_open")
@@ -209,8 +212,9 @@ def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[s
 
 def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
     """The move for ``seat``: the seat always comes from who is asking, not from the payload."""
-    if isinstance(move, dict):
-        move = rules.move_from_json({**move, "seat": seat})
+    if not isinstance(move, rules.Pick | rules.Turn):
+        # Anything else is read as JSON: a dict gets its seat, the rest is refused as malformed.
+        move = rules.move_from_json({**move, "seat": seat} if isinstance(move, dict) else move)
     elif move.seat != seat:
         move = (
             rules.Pick(seat, move.card)

@@ -24,10 +24,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
+    parser_classes,
     permission_classes,
     throttle_classes,
 )
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -42,6 +44,7 @@ from games.models import Game, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import serializers as s
+from .parsers import JSONParser
 
 MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
 
@@ -53,6 +56,7 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         403: "You are not a player of this game.",
         404: "There is no such game.",
         409: "Not now: not your turn, a stale version, the game is not being played.",
+        429: "Too many attempts from your address: wait the time given and try again.",
     }
     return {
         code: OpenApiResponse(s.ErrorSerializer, description=descriptions[code]) for code in codes
@@ -103,13 +107,14 @@ class LoginThrottle(AnonRateThrottle):
     description="Exchange an e-mail address and password for the token to send as "
     "`Authorization: Token <token>`. The same token is returned until it is deleted.",
     request=s.LoginSerializer,
-    responses={200: s.TokenSerializer, **_errors(400)},
+    responses={200: s.TokenSerializer, **_errors(400, 429)},
     auth=[],
     tags=["auth"],
 )
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@parser_classes([JSONParser, FormParser, MultiPartParser])
 @throttle_classes([LoginThrottle])
 def token(request: Request) -> Response:
     data = _valid(s.LoginSerializer, request.data)
@@ -141,8 +146,41 @@ def _user_by_email(request: Request, email: str, password: str) -> Any:
 
 
 class GamePagination(LimitOffsetPagination):
+    """Limit and offset as documented: a value that is not a whole number in range is
+    refused (DRF would quietly use the default instead)."""
+
     default_limit = 50
     max_limit = 100
+
+    def get_limit(self, request: Request) -> int:
+        return self._number(request, "limit", 1, self.max_limit, self.default_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._number(request, "offset", 0, None, 0)
+
+    @staticmethod
+    def _number(request: Request, name: str, low: int, high: int | None, default: int) -> int:
+        raw = _query(request, name)
+        if raw is None:
+            return default
+        if not (raw.isascii() and raw.isdigit()) or int(raw) < low or (high and int(raw) > high):
+            top = str(high) if high else "…"
+            raise ServiceError(
+                _("%(name)s must be a whole number from %(low)d to %(high)s.")
+                % {"name": name, "low": low, "high": top},
+                "bad_" + name,
+            )
+        return int(raw)
+
+
+def _query(request: Request, name: str) -> str | None:
+    """The query parameter ``name`` given at most once (else refused), or None."""
+    values = request.query_params.getlist(name)
+    if len(values) > 1:
+        raise ServiceError(
+            _("The parameter “%(name)s” may be given only once.") % {"name": name}, "bad_query"
+        )
+    return values[0] if values else None
 
 
 @extend_schema(
@@ -156,8 +194,12 @@ class GamePagination(LimitOffsetPagination):
         OpenApiParameter(
             "status", OpenApiTypes.STR, enum=list(s.STATUS_BY_NAME), description="See above."
         ),
-        OpenApiParameter("limit", OpenApiTypes.INT, description="At most 100; 50 by default."),
-        OpenApiParameter("offset", OpenApiTypes.INT),
+        OpenApiParameter(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": 100},
+            description="1 to 100; 50 by default.",
+        ),
+        OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
     ],
     responses={200: s.GamePageSerializer, **_errors(400, 401)},
     tags=["games"],
@@ -179,10 +221,10 @@ def games(request: Request) -> Response:
         game = services.create_game(request.user, **data)
         game, seat = game_for_viewer(game.pk, request.user)
         return Response(_detail(request, game, seat), status=201)
-    status_name = request.query_params.get("status", "")
+    status_name = _query(request, "status")
     if status_name == "open":
         found = Game.objects.filter(status=Game.Status.OPEN)
-    elif status_name in ("", *s.STATUS_BY_NAME):
+    elif status_name is None or status_name in s.STATUS_BY_NAME:
         found = Game.objects.for_user(request.user)
         if status_name:
             found = found.filter(status=s.STATUS_BY_NAME[status_name])
@@ -276,15 +318,15 @@ def targets(request: Request, pk: int) -> Response:
         raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
     if game.state is None:
         raise Conflict(_("This game has not started yet."), "game_not_started")
-    effect = request.query_params.get("effect", "")
+    effect = _query(request, "effect") or ""
     if effect not in ACTION_EFFECTS and effect not in POWER_EFFECTS:
         raise ServiceError(
             _("Unknown effect “%(effect)s”: use one of %(effects)s.")
             % {"effect": effect, "effects": ", ".join((*ACTION_EFFECTS, *POWER_EFFECTS))},
             "unknown_effect",
         )
-    partial = _partial_turn(request.query_params.get("partial"), seat.position)
-    lake = _space_param(request.query_params.get("lake"))
+    partial = _partial_turn(_query(request, "partial"), seat.position)
+    lake = _space_param(_query(request, "lake"))
     if effect == "lake_grow" and lake is None:
         raise ServiceError(
             _('Growing around a Lake needs its space: lake="row,column".'), "no_lake"

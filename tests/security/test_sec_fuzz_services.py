@@ -164,3 +164,11 @@ def test_the_fuzzers_do_reach_acceptance(games: dict[str, Game], alice: Any, bob
     move = legal_move(game.engine_state(), 0, 1)
     assert attempt(game, alice, move, "fresh", game.version).code is None
     assert attempt(game, bob, move, None, None).code == "turn_already_submitted"
+
+
+def test_an_invitation_code_in_any_alphabet_is_refused_not_a_crash(alice: Any, carol: Any) -> None:
+    game = services.create_game(alice, players=2)
+    with pytest.raises(services.NotAPlayer) as refused:
+        services.join_game(game.pk, carol, invite_code="ünïcode-🌲")
+    assert refused.value.code == "bad_invite"
+    assert fingerprint(game.pk)[4] == 0
