@@ -35,3 +35,13 @@ def carol(db: Any) -> Any:
 @pytest.fixture
 def staff(db: Any) -> Any:
     return make_user("staff", staff=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache() -> Any:
+    """Throttle counters and cached pages live in the cache: none leak into other tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
