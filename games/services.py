@@ -195,6 +195,19 @@ def abort_game(game_id: int) -> Game:
 # --- Moves ------------------------------------------------------------------------------------
 
 
+MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+
+
+def _check_key(key: str | None) -> None:
+    """Refuse a key the database could not store (too long, or with a NUL character)."""
+    if key and (len(key) > MAX_IDEMPOTENCY_KEY or "\x00" in key):
+        raise ServiceError(
+            _("An idempotency key has at most %(n)d characters, and no NUL character.")
+            % {"n": MAX_IDEMPOTENCY_KEY},
+            "bad_idempotency_key",
+        )
+
+
 def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[str, Any] | None:
     """The move ``user`` already sent with ``idempotency_key`` in this game, if any.
 
@@ -202,6 +215,7 @@ def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[s
     """
     if not idempotency_key or not getattr(user, "is_authenticated", False):
         return None
+    _check_key(idempotency_key)
     payload = (
         Move.objects.filter(game_id=game_id, user=user, idempotency_key=idempotency_key)
         .values_list("payload", flat=True)
@@ -282,6 +296,7 @@ def submit_move(
     when it is not their move or ``expected_version`` is stale. The same
     ``idempotency_key`` returns the first result without playing the move again.
     """
+    _check_key(idempotency_key)
     with transaction.atomic():
         game, seats = _locked(game_id)
         seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)

@@ -172,3 +172,16 @@ def test_an_invitation_code_in_any_alphabet_is_refused_not_a_crash(alice: Any, c
         services.join_game(game.pk, carol, invite_code="ünïcode-🌲")
     assert refused.value.code == "bad_invite"
     assert fingerprint(game.pk)[4] == 0
+
+
+@pytest.mark.parametrize("key", ["\x00", "a\x00b", "k" * 81])
+def test_a_key_the_database_cannot_store_is_refused_not_a_crash(
+    games: dict[str, Game], alice: Any, key: str
+) -> None:
+    from strategies import legal_move
+
+    game = games["turn_submitted"]
+    move = legal_move(game.engine_state(), 0, 1)
+    assert attempt(game, alice, move, key, None).code == "bad_idempotency_key"
+    with pytest.raises(services.ServiceError):
+        services.earlier_move(game.pk, alice, key)
