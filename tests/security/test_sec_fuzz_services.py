@@ -36,7 +36,7 @@ pytestmark = pytest.mark.django_db
 
 CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 FUZZ = settings(
-    max_examples=120,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,
