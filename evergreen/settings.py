@@ -9,6 +9,7 @@ SECRET_KEY, ALLOWED_HOSTS, EMAIL_URL-style variables below.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "allauth",
     "allauth.account",
+    "axes",
     "games",
     "tournaments",
 ]
@@ -83,6 +85,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "games.middleware.PlayerPreferencesMiddleware",
+    "axes.middleware.AxesMiddleware",  # turns a locked-out login into its 429 page
 ]
 
 ROOT_URLCONF = os.environ.get("ROOT_URLCONF", "evergreen.urls")
@@ -120,6 +123,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before any check
     "games.auth.PlayerBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -137,6 +141,18 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optio
 ACCOUNT_CHANGE_EMAIL = True
 LOGIN_REDIRECT_URL = "games:my_games"
 LOGIN_URL = "account_login"
+
+# django-axes: failed logins counted per account (e-mail) and address, in the database;
+# at the limit that account is locked for that address until the cool-off has passed
+# (or `manage.py axes_reset`). games.lockout says whose account and answers the refusal.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "games.lockout.account_of"
+AXES_LOCKOUT_CALLABLE = "games.lockout.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# allauth's own failed-login limit would answer before axes with another message.
+ACCOUNT_RATE_LIMITS = {"login_failed": False}
 
 # Sessions read from the cache first (the database stays the store of record).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -169,6 +185,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Bodies are JSON (a form cannot say null); the token endpoint also takes a form.
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }

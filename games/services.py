@@ -137,7 +137,10 @@ def create_game(
 def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
     """Take the first open seat; the game starts when the last seat is taken."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    if invite_code is not None and not secrets.compare_digest(invite_code, game.invite_code):
+    if invite_code is not None and not secrets.compare_digest(
+        invite_code.encode(),
+        game.invite_code.encode(),  # str: ASCII only, else TypeError
+    ):
         raise NotAPlayer(_("This invitation link is not valid."), "bad_invite")
     if game.status != Game.Status.OPEN:
         raise Conflict(_("This game is not open for players any more."), "game_not_open")
@@ -194,6 +197,19 @@ def abort_game(game_id: int) -> Game:
 # --- Moves ------------------------------------------------------------------------------------
 
 
+MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+
+
+def _check_key(key: str | None) -> None:
+    """Refuse a key the database could not store (too long, or with a NUL character)."""
+    if key and (len(key) > MAX_IDEMPOTENCY_KEY or "\x00" in key):
+        raise ServiceError(
+            _("An idempotency key has at most %(n)d characters, and no NUL character.")
+            % {"n": MAX_IDEMPOTENCY_KEY},
+            "bad_idempotency_key",
+        )
+
+
 def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[str, Any] | None:
     """The move ``user`` already sent with ``idempotency_key`` in this game, if any.
 
@@ -201,6 +217,7 @@ def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[s
     """
     if not idempotency_key or not getattr(user, "is_authenticated", False):
         return None
+    _check_key(idempotency_key)
     payload = (
         Move.objects.filter(game_id=game_id, user=user, idempotency_key=idempotency_key)
         .values_list("payload", flat=True)
@@ -211,8 +228,9 @@ def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[s
 
 def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
     """The move for ``seat``: the seat always comes from who is asking, not from the payload."""
-    if isinstance(move, dict):
-        move = rules.move_from_json({**move, "seat": seat})
+    if not isinstance(move, rules.Pick | rules.Turn):
+        # Anything else is read as JSON: a dict gets its seat, the rest is refused as malformed.
+        move = rules.move_from_json({**move, "seat": seat} if isinstance(move, dict) else move)
     elif move.seat != seat:
         move = (
             rules.Pick(seat, move.card)
@@ -280,6 +298,7 @@ def submit_move(
     when it is not their move or ``expected_version`` is stale. The same
     ``idempotency_key`` returns the first result without playing the move again.
     """
+    _check_key(idempotency_key)
     try:
         with transaction.atomic():
             game, seats = _locked(game_id)

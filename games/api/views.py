@@ -24,10 +24,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
+    parser_classes,
     permission_classes,
     throttle_classes,
 )
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -43,6 +45,7 @@ from games.ratelimit import check_move_rate
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import serializers as s
+from .parsers import JSONParser
 
 MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
 
@@ -54,7 +57,8 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         403: "You are not a player of this game.",
         404: "There is no such game.",
         409: "Not now: not your turn, a stale version, the game is not being played.",
-        429: "Too many moves too fast (code rate_limited): wait the Retry-After seconds.",
+        429: "Too many requests: moves faster than the site allows (code rate_limited) or "
+        "too many log-in attempts (throttled, locked_out); wait the time given and try again.",
     }
     return {
         code: OpenApiResponse(s.ErrorSerializer, description=descriptions[code]) for code in codes
@@ -105,13 +109,14 @@ class LoginThrottle(AnonRateThrottle):
     description="Exchange an e-mail address and password for the token to send as "
     "`Authorization: Token <token>`. The same token is returned until it is deleted.",
     request=s.LoginSerializer,
-    responses={200: s.TokenSerializer, **_errors(400)},
+    responses={200: s.TokenSerializer, **_errors(400, 429)},
     auth=[],
     tags=["auth"],
 )
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
+@parser_classes([JSONParser, FormParser, MultiPartParser])
 @throttle_classes([LoginThrottle])
 def token(request: Request) -> Response:
     data = _valid(s.LoginSerializer, request.data)
@@ -143,8 +148,41 @@ def _user_by_email(request: Request, email: str, password: str) -> Any:
 
 
 class GamePagination(LimitOffsetPagination):
+    """Limit and offset as documented: a value that is not a whole number in range is
+    refused (DRF would quietly use the default instead)."""
+
     default_limit = 50
     max_limit = 100
+
+    def get_limit(self, request: Request) -> int:
+        return self._number(request, "limit", 1, self.max_limit, self.default_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._number(request, "offset", 0, None, 0)
+
+    @staticmethod
+    def _number(request: Request, name: str, low: int, high: int | None, default: int) -> int:
+        raw = _query(request, name)
+        if raw is None:
+            return default
+        if not (raw.isascii() and raw.isdigit()) or int(raw) < low or (high and int(raw) > high):
+            top = str(high) if high else "…"
+            raise ServiceError(
+                _("%(name)s must be a whole number from %(low)d to %(high)s.")
+                % {"name": name, "low": low, "high": top},
+                "bad_" + name,
+            )
+        return int(raw)
+
+
+def _query(request: Request, name: str) -> str | None:
+    """The query parameter ``name`` given at most once (else refused), or None."""
+    values = request.query_params.getlist(name)
+    if len(values) > 1:
+        raise ServiceError(
+            _("The parameter “%(name)s” may be given only once.") % {"name": name}, "bad_query"
+        )
+    return values[0] if values else None
 
 
 @extend_schema(
@@ -158,8 +196,12 @@ class GamePagination(LimitOffsetPagination):
         OpenApiParameter(
             "status", OpenApiTypes.STR, enum=list(s.STATUS_BY_NAME), description="See above."
         ),
-        OpenApiParameter("limit", OpenApiTypes.INT, description="At most 100; 50 by default."),
-        OpenApiParameter("offset", OpenApiTypes.INT),
+        OpenApiParameter(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": 100},
+            description="1 to 100; 50 by default.",
+        ),
+        OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
     ],
     responses={200: s.GamePageSerializer, **_errors(400, 401)},
     tags=["games"],
@@ -181,10 +223,10 @@ def games(request: Request) -> Response:
         game = services.create_game(request.user, **data)
         game, seat = game_for_viewer(game.pk, request.user)
         return Response(_detail(request, game, seat), status=201)
-    status_name = request.query_params.get("status", "")
+    status_name = _query(request, "status")
     if status_name == "open":
         found = Game.objects.filter(status=Game.Status.OPEN)
-    elif status_name in ("", *s.STATUS_BY_NAME):
+    elif status_name is None or status_name in s.STATUS_BY_NAME:
         found = Game.objects.for_user(request.user)
         if status_name:
             found = found.filter(status=s.STATUS_BY_NAME[status_name])
@@ -278,15 +320,15 @@ def targets(request: Request, pk: int) -> Response:
         raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
     if game.state is None:
         raise Conflict(_("This game has not started yet."), "game_not_started")
-    effect = request.query_params.get("effect", "")
+    effect = _query(request, "effect") or ""
     if effect not in ACTION_EFFECTS and effect not in POWER_EFFECTS:
         raise ServiceError(
             _("Unknown effect “%(effect)s”: use one of %(effects)s.")
             % {"effect": effect, "effects": ", ".join((*ACTION_EFFECTS, *POWER_EFFECTS))},
             "unknown_effect",
         )
-    partial = _partial_turn(request.query_params.get("partial"), seat.position)
-    lake = _space_param(request.query_params.get("lake"))
+    partial = _partial_turn(_query(request, "partial"), seat.position)
+    lake = _space_param(_query(request, "lake"))
     if effect == "lake_grow" and lake is None:
         raise ServiceError(
             _('Growing around a Lake needs its space: lake="row,column".'), "no_lake"
@@ -459,7 +501,7 @@ def _partial_turn(raw: str | None, seat: int) -> rules.Turn | None:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ServiceError(_("The partial turn must be JSON."), "bad_partial") from None
     if not isinstance(data, dict):
         raise ServiceError(_("The partial turn must be a JSON object."), "bad_partial")

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from evergreen import rules
 
@@ -38,11 +38,13 @@ def invite_url(request: HttpRequest, game: Game) -> str:
     return request.build_absolute_uri(reverse("games:invite", args=[game.invite_code]))
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     open_games = Game.objects.filter(status=Game.Status.OPEN).count()
     return render(request, "games/home.html", {"open_games": open_games})
 
 
+@require_safe
 def lobby(request: HttpRequest) -> HttpResponse:
     games = (
         Game.objects.filter(status=Game.Status.OPEN)
@@ -233,6 +235,7 @@ def _row(game: Game, user: Any) -> GameRow:
     return row
 
 
+@require_safe
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     mine = Game.objects.filter(seats__user=request.user).prefetch_related(_seats())
