@@ -7,7 +7,7 @@ live server (pytest-django's ``live_server``, a real PostgreSQL, Celery eager).
   guard against ORM calls from async code is lifted for these tests only
   (``DJANGO_ALLOW_ASYNC_UNSAFE``); the test thread only *reads* the database, to choose
   moves and to check what the pages show.
-* The game page polls every 15 s in production; here every half second, so the other
+* The game page polls every 15 s in production; here every quarter of a second, so the other
   player's page catches up quickly (the polling itself is what is being tested).
 """
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games"))
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.25
 
 
 @pytest.fixture

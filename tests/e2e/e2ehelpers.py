@@ -185,20 +185,31 @@ def clicks(turn: Turn) -> int:
 def choose_turn(
     state: rules.GameState, seat: int, wishes: Wishes, seed: int, *, most_clicks: int = 6
 ) -> Turn:
-    """A legal turn: the one that fulfils most wishes among the greedy bot's turn and a few
-    random ones; with nothing to fulfil, the greedy turn (or a shorter random one when the
-    greedy turn would take many clicks, to keep the test fast)."""
+    """A legal turn for ``seat``, among the greedy bot's turn and a few random ones.
+
+    The turn that fulfils most wishes (preferring the greedy turn, then turns of at most
+    ``most_clicks`` clicks on spaces); when none fulfils a wish, the quickest turn to play
+    that still clicks a space (the fast path through the game, to keep the test short).
+    """
     candidates = [GreedyBot(seed).turn(state, seat)]
     candidates += [RandomBot(seed * 1000 + k).turn(state, seat) for k in range(80)]
 
-    def rank(item: tuple[int, Turn]) -> tuple[int, int, int]:
+    def rank(item: tuple[int, Turn]) -> tuple[int, ...]:
         k, turn = item
         n = clicks(turn)
-        return (wishes.fulfilled_by(turn), n <= most_clicks and n > 0, -k)
+        fulfils = wishes.fulfilled_by(turn)
+        if fulfils:
+            return (fulfils, n <= most_clicks, -k)
+        return (0, n > 0, -steps(turn), -k)
 
     _k, best = max(enumerate(candidates), key=rank)
     rules.apply(state, best)  # the engine agrees it is legal (raises otherwise)
     return best
+
+
+def steps(turn: Turn) -> int:
+    """How many page requests playing ``turn`` takes: Action, timing, spaces, next, submit."""
+    return 3 + clicks(turn) + (turn.power is not None)
 
 
 def turn_steps(turn: Turn) -> str:
@@ -312,13 +323,26 @@ class Person:
     def space(self, space: tuple[int, int]) -> Locator:
         return self.page.locator(f"#sp-{space[0]}-{space[1]}")
 
-    def play_turn(self, turn: Turn, *, on_step: Callable[[str], None] | None = None) -> None:
-        """Build ``turn`` in the turn builder, step by step, and submit it."""
+    def play_turn(
+        self,
+        turn: Turn,
+        *,
+        on_step: Callable[[str], None] | None = None,
+        action_chosen: bool = False,
+    ) -> None:
+        """Build ``turn`` in the turn builder, step by step, and submit it.
+
+        ``on_step(part)`` is called after the timing is chosen (``"timing"``) and after each
+        space clicked (``"action"`` or ``"power"``), the page at rest.
+        """
         page = self.page
-        self.operate(page.locator(f"#act-{turn.action}"), expect_post="/turn/")
+        if not action_chosen:
+            self.operate(page.locator(f"#act-{turn.action}"), expect_post="/turn/")
         power = turn.power
         timing = power.timing if power is not None else "none"
         self.operate(page.locator(f"#timing-{timing}"), expect_post="/turn/")
+        if on_step is not None:
+            on_step("timing")
         action_spaces = [e.space for e in turn.effects]
         power_spaces: list[tuple[int, int]] = []
         if power is not None:
