@@ -9,6 +9,9 @@ the other's moves by htmx polling.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from e2ehelpers import (
     Person,
@@ -25,7 +28,7 @@ from e2ehelpers import (
 from playwright.sync_api import expect
 
 from evergreen import rules
-from games.models import Seat
+from games.models import Move, Seat
 
 pytestmark = pytest.mark.e2e
 
@@ -145,6 +148,20 @@ def test_e2e_two_people_play_a_whole_game(new_context) -> None:
         expect(person.page.locator(".poller")).to_have_count(0)
     shots.take(people[outcome.winner].page, "final-scores-winner")
     shots.take(people[1 - outcome.winner].page, "final-scores-other")
+
+    # Alice opened her page before the game started: the game's links came with the
+    # updates. The replay steps back with the arrow keys; the record downloads.
+    moves = Move.objects.filter(game_id=game_id).count()
+    page = alice.page
+    with page.expect_download() as download:
+        page.click("#game-links a:has-text('Download the record')")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert len(record["moves"]) == moves
+    page.click("#game-links a:has-text('Replay')")
+    position = page.locator(".replay-position")
+    expect(position).to_have_text(f"Move {moves} of {moves}")
+    page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"Move {moves - 1} of {moves}")
     for p in people.values():
         print(
             f"{p.name}: {p.steps_done} steps in {p.busy:.1f} s (server {p.server:.1f} s), waited {p.waited:.1f} s"
