@@ -21,6 +21,8 @@ from playwright.sync_api import Locator, Page, expect
 from evergreen import rules
 from evergreen.rules.bots import GreedyBot, RandomBot
 from evergreen.rules.moves import LakePlacement, Turn
+from evergreen.rules.scoring import biggest_forest, light_score
+from evergreen.rules.targets import preview_board
 from games.models import Game, Move
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
@@ -212,6 +214,16 @@ def steps(turn: Turn) -> int:
     return 3 + clicks(turn) + (turn.power is not None)
 
 
+def preview_points(state: rules.GameState, seat: int, turn: Turn) -> tuple[int, int]:
+    """(Light, biggest Forest) the seat's planet would score now with ``turn`` played."""
+    edition = rules.load_edition(state.edition)
+    board = preview_board(state, seat, turn)
+    return (
+        light_score(edition.planet, board, state.sun, edition),
+        biggest_forest(edition.planet, board),
+    )
+
+
 def turn_steps(turn: Turn) -> str:
     """The turn builder's encoding of ``turn`` (games.turnbuilder), to check the page's form."""
     steps = [turn.action]
@@ -250,6 +262,7 @@ class Person:
     waited: float = 0.0  # seconds spent waiting for the page to catch up (polling)
     busy: float = 0.0  # seconds spent operating controls and waiting for the answers
     server: float = 0.0  # of which the server took
+    tabs: int = 0  # Tab presses made
 
     # The page at rest and up to date.
 
@@ -299,13 +312,19 @@ class Person:
         self.busy += time.perf_counter() - start
 
     def tab_to(self, target: Locator, limit: int = 400) -> None:
-        """Move the keyboard focus to ``target`` with the Tab key only (as a person would)."""
+        """Move the keyboard focus to ``target`` with Tab (or Shift+Tab when it comes
+        earlier on the page), as a person would."""
         handle = target.element_handle()
         assert handle is not None
+        where = """e => e === document.activeElement ? 0
+            : document.activeElement.compareDocumentPosition(e)
+              & Node.DOCUMENT_POSITION_PRECEDING ? -1 : 1"""
         for _ in range(limit):
-            if self.page.evaluate("e => document.activeElement === e", handle):
+            direction = self.page.evaluate(where, handle)
+            if direction == 0:
                 return
-            self.page.keyboard.press("Tab")
+            self.page.keyboard.press("Tab" if direction > 0 else "Shift+Tab")
+            self.tabs += 1
         raise AssertionError(f"Tab never reached {target}")
 
     # Draft.
@@ -327,11 +346,15 @@ class Person:
         *,
         on_step: Callable[[str], None] | None = None,
         action_chosen: bool = False,
+        undo_once: bool = False,
+        preview: tuple[int, int] | None = None,
     ) -> None:
         """Build ``turn`` in the turn builder, step by step, and submit it.
 
         ``on_step(part)`` is called after the timing is chosen (``"timing"``) and after each
-        space clicked (``"action"`` or ``"power"``), the page at rest.
+        space clicked (``"action"`` or ``"power"``), the page at rest. With ``undo_once``
+        the first space clicked is undone and clicked again; ``preview`` is the (Light,
+        Forest) the page's live preview must show before the turn is submitted.
         """
         page = self.page
         if not action_chosen:
@@ -361,11 +384,24 @@ class Person:
                 self.operate(page.locator("#turn-next"), expect_post="/turn/")
             for space in spaces:
                 self.operate(self.space(space), expect_post="/turn/")
+                if undo_once:
+                    undo_once = False
+                    steps = page.locator("#turn-form input[name=steps]")
+                    before = steps.input_value()
+                    self.operate(page.locator("#turn-undo"), expect_post="/turn/")
+                    assert before.startswith(steps.input_value() + "|"), before
+                    self.operate(self.space(space), expect_post="/turn/")
+                    assert steps.input_value() == before
                 if on_step is not None:
                     on_step(name)
         expected = turn_steps(turn)
         steps = page.locator("#turn-form input[name=steps]").input_value()
         assert steps == expected, f"the page built {steps!r}, the engine chose {expected!r}"
+        if preview is not None:
+            light, forest = preview
+            expect(page.locator(".turn-preview")).to_contain_text(
+                f"Light {light} + biggest Forest {forest} = {light + forest} points"
+            )
         self.operate(page.locator("#turn-submit"), expect_post="/turn/submit/")
 
 

@@ -17,6 +17,7 @@ from e2ehelpers import (
     create_game,
     last_move,
     log_in,
+    preview_points,
     state_of,
     version_of,
 )
@@ -56,12 +57,13 @@ def test_e2e_solo_game_against_the_ai_drafter_to_its_title(new_context) -> None:
             assert last_move(game_id, 0).payload == {"type": "pick", "seat": 0, "card": card}
         else:
             turn = choose_turn(state, 0, wishes, SEED)
+            preview = preview_points(state, 0, turn)
             if by_keyboard:
                 keyboard_turn_seen = True
-                player.play_turn(turn)
+                player.play_turn(turn, preview=preview, undo_once=True)
                 shots.take(player.page, "after-the-keyboard-turn")
             else:
-                player.play_turn(turn)
+                player.play_turn(turn, preview=preview)
             wishes.played(turn)
             assert last_move(game_id, 0).payload == turn.to_json()
 
@@ -77,5 +79,5 @@ def test_e2e_solo_game_against_the_ai_drafter_to_its_title(new_context) -> None:
     )
     expect(player.page.locator(".scores tbody tr td").last).to_have_text(str(outcome.scores[0]))
     shots.take(player.page, "title")
-    print(f"\n{player.name}: {player.steps_done} steps in {player.busy:.1f} s")
+    print(f"\n{player.name}: {player.steps_done} steps in {player.busy:.1f} s, {player.tabs} Tabs")
     print(f"E2E screenshots: {shots.folder}")

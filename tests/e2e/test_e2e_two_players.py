@@ -21,6 +21,7 @@ from e2ehelpers import (
     choose_turn,
     create_game,
     last_move,
+    preview_points,
     sign_up,
     state_of,
     version_of,
@@ -122,7 +123,12 @@ def test_e2e_two_people_play_a_whole_game(new_context) -> None:
                     showcase.discard(power[0])
                     shots.take(person.page, power[0])
 
-            person.play_turn(turn, on_step=after_space)
+            person.play_turn(
+                turn,
+                on_step=after_space,
+                undo_once=state.round == 1 and state.season == 1,
+                preview=preview_points(state, seat, turn),
+            )
             wishes.played(turn)
             assert last_move(game_id, seat).payload == turn.to_json()
 
