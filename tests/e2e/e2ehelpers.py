@@ -284,7 +284,7 @@ class Person:
     # Operating a control: the way this person does it, then wait for htmx's answer.
 
     def operate(self, target: Locator, *, expect_post: str = "/games/") -> None:
-        """Click, tap or press Enter on ``target``; wait for the page to take the answer in."""
+        """Click, tap, or Tab to ``target`` and press Enter or Space; wait for the answer."""
         start = time.perf_counter()
 
         def is_step(response: Any) -> bool:
