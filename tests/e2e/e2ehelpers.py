@@ -1,0 +1,410 @@
+"""Helpers for the browser tests: people at browsers, and the engine choosing their moves.
+
+Every move is made in the browser, by clicks, taps or key presses on the pages. The
+engine (``evergreen.rules``) only *chooses* what to do: it reads the game's state from the
+database, proposes a legal pick or turn, and the test then carries it out through the
+page, checking at each step that the page offers exactly that option (a highlighted
+space, a card button, an Action button) and that nothing was refused.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from evergreen import rules
+from evergreen.rules.bots import GreedyBot, RandomBot
+from evergreen.rules.moves import LakePlacement, Turn
+from evergreen.rules.scoring import biggest_forest, light_score
+from evergreen.rules.targets import preview_board
+from games.models import Game, Move
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
+PASSWORD = "Sun-and-Forest-2026"
+WAIT_MS = 20_000  # the longest any single page update may take before the test fails
+
+# htmx marks the element making a request, the target being swapped and the new content
+# while it settles; none of them present means the page is at rest.
+IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+# --- Accounts and the lobby -------------------------------------------------------------------
+
+
+def sign_up(page: Page, email: str) -> None:
+    """Fill in allauth's sign-up form on the current page (or open it) and land logged in."""
+    if "/accounts/signup/" not in page.url:
+        page.goto("/accounts/signup/")
+    page.fill("main [name=email]", email)
+    page.fill("main [name=password1]", PASSWORD)
+    page.fill("main [name=password2]", PASSWORD)
+    page.click("main form button[type=submit]")
+    expect(page.locator(".site-header")).to_contain_text("Log out")
+
+
+def log_in(page: Page, email: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("main [name=login]", email)
+    page.fill("main [name=password]", password)
+    page.click("main form button[type=submit]")
+    expect(page.locator(".site-header")).to_contain_text("Log out")
+
+
+def create_game(page: Page, players: str, **fields: str) -> int:
+    """Start a game from the lobby's form; returns the new game's id (from the address)."""
+    page.goto("/lobby/")
+    page.click("main a:has-text('Start a game')")
+    page.select_option("main [name=players]", players)
+    for name, value in fields.items():
+        locator = page.locator(f"main [name={name}]")
+        if locator.evaluate("e => e.tagName") == "SELECT":
+            locator.select_option(value)
+        else:
+            locator.fill(value)
+    page.click("main form button[type=submit]:has-text('Create the game')")
+    page.wait_for_url(re.compile(r"/games/\d+/"))
+    match = re.search(r"/games/(\d+)/", page.url)
+    assert match, page.url
+    return int(match.group(1))
+
+
+# --- The game as the server holds it (to choose moves and to check the pages) -----------------
+
+
+def game_row(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
+
+
+def state_of(game_id: int) -> rules.GameState:
+    return game_row(game_id).engine_state()
+
+
+def version_of(game_id: int) -> int:
+    return Game.objects.values_list("version", flat=True).get(pk=game_id)
+
+
+def last_move(game_id: int, seat: int) -> Move:
+    return Move.objects.filter(game_id=game_id, seat=seat).order_by("-number").first()
+
+
+# --- Screenshots -------------------------------------------------------------------------------
+
+
+@dataclass
+class Shots:
+    """Screenshots of the pages at key moments, saved under test-artifacts/e2e/."""
+
+    prefix: str
+    folder: Path = ARTIFACTS
+    taken: list[Path] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for old in self.folder.glob(f"{self.prefix}-*.png"):
+            old.unlink()
+
+    def take(self, page: Page, name: str, *, full_page: bool = True) -> Path:
+        path = self.folder / f"{self.prefix}-{len(self.taken) + 1:02d}-{name}.png"
+        page.wait_for_function(IDLE)
+        page.screenshot(path=str(path), full_page=full_page)
+        self.taken.append(path)
+        return path
+
+
+# --- Choosing moves with the engine -------------------------------------------------------------
+
+
+def power_of(state: rules.GameState, card: str) -> str:
+    return rules.load_edition(state.edition).cards[card].power
+
+
+@dataclass
+class Wishes:
+    """What the test still wants to see played at least once in a game."""
+
+    powers: set[str] = field(default_factory=set)  # e.g. {"lake", "bush"}
+    actions: set[str] = field(default_factory=set)  # e.g. {"A", "B", "C", "D"}
+    timings: set[str] = field(default_factory=set)  # e.g. {"before", "after"}
+    lake_growth: bool = False  # a Lake placed with a growth beside it
+
+    def fulfilled_by(self, turn: Turn) -> int:
+        count = 0
+        if turn.action in self.actions:
+            count += 1
+        if turn.power is not None and turn.power.timing in self.timings:
+            count += 1
+        if turn.power is not None and turn.power.targets and turn.power.power in self.powers:
+            count += 3
+        if self.lake_growth and _lake_grows(turn):
+            count += 3
+        return count
+
+    def played(self, turn: Turn) -> None:
+        self.actions.discard(turn.action)
+        if turn.power is not None:
+            self.timings.discard(turn.power.timing)
+            if turn.power.targets:
+                self.powers.discard(turn.power.power)
+            if _lake_grows(turn):
+                self.lake_growth = False
+
+    @property
+    def done(self) -> bool:
+        return not (self.powers or self.actions or self.timings or self.lake_growth)
+
+
+def _lake_grows(turn: Turn) -> bool:
+    return (
+        turn.power is not None
+        and turn.power.power == "lake"
+        and any(isinstance(t, LakePlacement) and t.grow for t in turn.power.targets)
+    )
+
+
+def choose_pick(state: rules.GameState, seat: int, wishes: Wishes, seed: int) -> str:
+    """A card from the pool: one with a wished-for Power if any, else the greedy bot's."""
+    for card in state.pool:
+        if power_of(state, card) in wishes.powers:
+            return card
+    return GreedyBot(seed).pick(state, seat)
+
+
+def clicks(turn: Turn) -> int:
+    """How many clicks on spaces a turn takes in the turn builder."""
+    n = len(turn.effects)
+    if turn.power is not None:
+        for target in turn.power.targets:
+            n += 1 + (len(target.grow) if isinstance(target, LakePlacement) else 0)
+    return n
+
+
+def choose_turn(
+    state: rules.GameState, seat: int, wishes: Wishes, seed: int, *, most_clicks: int = 6
+) -> Turn:
+    """A legal turn for ``seat``, among the greedy bot's turn and a few random ones.
+
+    The turn that fulfils most wishes (preferring the greedy turn, then turns of at most
+    ``most_clicks`` clicks on spaces); when none fulfils a wish, the quickest turn to play
+    that still clicks a space (the fast path through the game, to keep the test short).
+    """
+    candidates = [GreedyBot(seed).turn(state, seat)]
+    candidates += [RandomBot(seed * 1000 + k).turn(state, seat) for k in range(80)]
+
+    def rank(item: tuple[int, Turn]) -> tuple[int, ...]:
+        k, turn = item
+        n = clicks(turn)
+        fulfils = wishes.fulfilled_by(turn)
+        if fulfils:
+            return (fulfils, n <= most_clicks, -k)
+        return (0, n > 0, -steps(turn), -k)
+
+    _k, best = max(enumerate(candidates), key=rank)
+    rules.apply(state, best)  # the engine agrees it is legal (raises otherwise)
+    return best
+
+
+def steps(turn: Turn) -> int:
+    """How many page requests playing ``turn`` takes: Action, timing, spaces, next, submit."""
+    return 3 + clicks(turn) + (turn.power is not None)
+
+
+def preview_points(state: rules.GameState, seat: int, turn: Turn) -> tuple[int, int]:
+    """(Light, biggest Forest) the seat's planet would score now with ``turn`` played."""
+    edition = rules.load_edition(state.edition)
+    board = preview_board(state, seat, turn)
+    return (
+        light_score(edition.planet, board, state.sun, edition),
+        biggest_forest(edition.planet, board),
+    )
+
+
+def turn_steps(turn: Turn) -> str:
+    """The turn builder's encoding of ``turn`` (games.turnbuilder), to check the page's form."""
+    steps = [turn.action]
+    power = turn.power
+    steps.append(power.timing if power is not None else "none")
+    action = [f"{e.kind}:{e.space[0]}-{e.space[1]}" for e in turn.effects]
+    used: list[str] = []
+    if power is not None:
+        for target in power.targets:
+            if isinstance(target, LakePlacement):
+                used.append(f"lake:{target.lake[0]}-{target.lake[1]}")
+                used += [f"lake_grow:{r}-{c}" for r, c in target.grow]
+            else:
+                used.append(f"{power.power}:{target[0]}-{target[1]}")
+    if power is None:
+        steps += action
+    elif power.timing == "before":
+        steps += [*used, "next", *action]
+    else:
+        steps += [*action, "next", *used]
+    return "|".join(steps)
+
+
+# --- A person at a browser ------------------------------------------------------------------------
+
+
+@dataclass
+class Person:
+    """One player's browser page and how they operate it: mouse, touch or keyboard."""
+
+    page: Page
+    name: str
+    seat: int = -1
+    how: str = "mouse"  # "mouse", "touch" or "keyboard"
+    steps_done: int = 0
+    waited: float = 0.0  # seconds spent waiting for the page to catch up (polling)
+    busy: float = 0.0  # seconds spent operating controls and waiting for the answers
+    server: float = 0.0  # of which the server took
+    tabs: int = 0  # Tab presses made
+
+    # The page at rest and up to date.
+
+    def idle(self) -> None:
+        self.page.wait_for_function(IDLE, timeout=WAIT_MS)
+
+    def wait_for_version(self, version: int) -> None:
+        """Until the page shows the game at ``version`` (htmx polling brings it there)."""
+        start = time.perf_counter()
+        self.page.wait_for_selector(f'#play[data-version="{version}"]', timeout=WAIT_MS)
+        self.idle()
+        self.waited += time.perf_counter() - start
+
+    def no_error(self) -> None:
+        alert = self.page.locator("#play [role=alert]")
+        if alert.count():
+            raise AssertionError(f"{self.name}'s page refused a step: {alert.first.inner_text()}")
+
+    # Operating a control: the way this person does it, then wait for htmx's answer.
+
+    def operate(self, target: Locator, *, expect_post: str = "/games/") -> None:
+        """Click, tap, or Tab to ``target`` and press Enter or Space; wait for the answer."""
+        start = time.perf_counter()
+
+        def is_step(response: Any) -> bool:
+            return response.request.method == "POST" and expect_post in response.url
+
+        with self.page.expect_response(is_step, timeout=WAIT_MS) as answer:
+            if self.how == "touch":
+                target.tap()
+            elif self.how == "keyboard":
+                self.tab_to(target)
+                self.page.keyboard.press("Enter" if self.steps_done % 2 == 0 else " ")
+            else:
+                target.click()
+        response = answer.value
+        timing = response.request.timing
+        self.server += max(timing["responseStart"] - timing["requestStart"], 0) / 1000
+        assert response.status == 200, f"{response.url} answered {response.status}"
+        self.idle()
+        self.steps_done += 1
+        self.no_error()
+        if self.how == "keyboard":
+            # Where a keyboard user goes on from: the page keeps the focus in the play region.
+            inside = self.page.evaluate("() => !!document.activeElement.closest('#play')")
+            assert inside, f"after {target} the keyboard focus left the play region"
+        self.busy += time.perf_counter() - start
+
+    def tab_to(self, target: Locator, limit: int = 400) -> None:
+        """Move the keyboard focus to ``target`` with Tab (or Shift+Tab when it comes
+        earlier on the page), as a person would."""
+        handle = target.element_handle()
+        assert handle is not None
+        where = """e => e === document.activeElement ? 0
+            : document.activeElement.compareDocumentPosition(e)
+              & Node.DOCUMENT_POSITION_PRECEDING ? -1 : 1"""
+        for _ in range(limit):
+            direction = self.page.evaluate(where, handle)
+            if direction == 0:
+                return
+            self.page.keyboard.press("Tab" if direction > 0 else "Shift+Tab")
+            self.tabs += 1
+        raise AssertionError(f"Tab never reached {target}")
+
+    # Draft.
+
+    def pick(self, card: str) -> None:
+        button = self.page.locator(
+            f'.pool-card form:has(input[name="card"][value="{card}"]) button.card-button'
+        )
+        self.operate(button, expect_post="/pick/")
+
+    # Turn.
+
+    def space(self, space: tuple[int, int]) -> Locator:
+        return self.page.locator(f"#sp-{space[0]}-{space[1]}")
+
+    def play_turn(
+        self,
+        turn: Turn,
+        *,
+        on_step: Callable[[str], None] | None = None,
+        action_chosen: bool = False,
+        undo_once: bool = False,
+        preview: tuple[int, int] | None = None,
+    ) -> None:
+        """Build ``turn`` in the turn builder, step by step, and submit it.
+
+        ``on_step(part)`` is called after the timing is chosen (``"timing"``) and after each
+        space clicked (``"action"`` or ``"power"``), the page at rest. With ``undo_once``
+        the first space clicked is undone and clicked again; ``preview`` is the (Light,
+        Forest) the page's live preview must show before the turn is submitted.
+        """
+        page = self.page
+        if not action_chosen:
+            self.operate(page.locator(f"#act-{turn.action}"), expect_post="/turn/")
+        power = turn.power
+        timing = power.timing if power is not None else "none"
+        self.operate(page.locator(f"#timing-{timing}"), expect_post="/turn/")
+        if on_step is not None:
+            on_step("timing")
+        action_spaces = [e.space for e in turn.effects]
+        power_spaces: list[tuple[int, int]] = []
+        if power is not None:
+            for target in power.targets:
+                if isinstance(target, LakePlacement):
+                    power_spaces += [target.lake, *target.grow]
+                else:
+                    power_spaces.append(target)
+        blocks: Iterable[tuple[str, list[tuple[int, int]]]]
+        if power is None:
+            blocks = [("action", action_spaces)]
+        elif timing == "before":
+            blocks = [("power", power_spaces), ("action", action_spaces)]
+        else:
+            blocks = [("action", action_spaces), ("power", power_spaces)]
+        for k, (name, spaces) in enumerate(blocks):
+            if k == 1:
+                self.operate(page.locator("#turn-next"), expect_post="/turn/")
+            for space in spaces:
+                self.operate(self.space(space), expect_post="/turn/")
+                if undo_once:
+                    undo_once = False
+                    steps = page.locator("#turn-form input[name=steps]")
+                    before = steps.input_value()
+                    self.operate(page.locator("#turn-undo"), expect_post="/turn/")
+                    assert before.startswith(steps.input_value() + "|"), before
+                    self.operate(self.space(space), expect_post="/turn/")
+                    assert steps.input_value() == before
+                if on_step is not None:
+                    on_step(name)
+        expected = turn_steps(turn)
+        steps = page.locator("#turn-form input[name=steps]").input_value()
+        assert steps == expected, f"the page built {steps!r}, the engine chose {expected!r}"
+        if preview is not None:
+            light, forest = preview
+            expect(page.locator(".turn-preview")).to_contain_text(
+                f"Light {light} + biggest Forest {forest} = {light + forest} points"
+            )
+        self.operate(page.locator("#turn-submit"), expect_post="/turn/submit/")
+
+
+def no_horizontal_scroll(page: Page) -> tuple[int, int]:
+    """(document width, viewport width) for the assertion that nothing sticks out sideways."""
+    return page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
