@@ -50,6 +50,7 @@ def _no_language_or_time_zone_left_over() -> Any:
     translation.deactivate()
     timezone.deactivate()
 
+
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 _started: list[float] = []
 
