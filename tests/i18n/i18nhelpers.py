@@ -27,6 +27,8 @@ NAMES = {
     "a", "b", "c", "d", "n", "e", "s", "w",
     # alt texts of the admin's yes/no and search icons: Django's own, untranslated
     "true", "false", "search",
+    # django-axes (login throttling): its app's name in the admin's sidebar
+    "axes",
 }
 # Words that are the same in English and the language (each checked by hand).
 ALLOWED: dict[str, set[str]] = {

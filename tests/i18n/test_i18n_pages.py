@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from conftest import LANGUAGES, speak, two_player_game
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from gamehelpers import client_for, make_user, play_until, user_at
+from gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
 
 from evergreen import rules
@@ -149,6 +150,28 @@ class TestOtherPages:
                 reverse("account_reset_password"),
             ]
         )
+
+    def test_the_lockout_page_after_too_many_failed_logins(self, alice):
+        def log_in(language: str, password: str) -> Any:
+            client = Client(HTTP_ACCEPT_LANGUAGE=language, REMOTE_ADDR="10.9.8.7")
+            return client.post(
+                reverse("account_login"), {"login": "alice@example.org", "password": password}
+            )
+
+        for _attempt in range(settings.AXES_FAILURE_LIMIT):
+            log_in("en", "wrong password")
+        english = log_in("en", PASSWORD)
+        assert english.status_code == 429
+        assert "Too many failed logins" in english.content.decode()
+        problems: list[str] = []
+        for language in LANGUAGES:
+            response = log_in(language, PASSWORD)
+            assert response.status_code == 429
+            html = response.content.decode()
+            assert f'<html lang="{language}"' in html
+            found = leftovers(readable(english.content.decode()), readable(html), language)
+            problems += [f"{language}: {item}" for item in found]
+        assert not problems, "English left on the lockout page:\n" + "\n".join(problems)
 
     def test_the_account_pages_of_a_new_player(self, db):
         visitor = make_user("dora")
