@@ -1,4 +1,8 @@
-"""docs/glossary.md (the rulebooks' words) and the catalogs say the same thing."""
+"""docs/glossary.md and the catalogs say the same thing.
+
+The glossary has two tables: the game's words, taken from the rulebooks (checked against
+them too), and the words of clubs, leagues and tournaments (after the heading
+``TOURNAMENT_HEADING``), which the rulebooks do not have."""
 
 from __future__ import annotations
 
@@ -13,17 +17,26 @@ COLUMNS = ("en", "de", "fr", "ru")
 RULEBOOKS = Path("/work/shared/rules")
 
 
-def glossary() -> list[dict[str, str]]:
+TOURNAMENT_HEADING = "## Clubs, leagues and tournaments"
+
+
+def glossary(part: str = "all") -> list[dict[str, str]]:
+    """The rows of the glossary's tables: ``part`` "rulebook", "tournaments" or "all"."""
     rows = []
+    in_tournaments = False
     for line in (ROOT / "docs" / "glossary.md").read_text().splitlines():
+        if line.startswith("## "):
+            in_tournaments = line.strip() == TOURNAMENT_HEADING
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[0] not in ("English (rulebook)",) and set(cells[0]) != {"-"}:
+        if len(cells) != 4 or cells[0].startswith("English (") or set(cells[0]) == {"-"}:
+            continue
+        if part == "all" or (part == "tournaments") == in_tournaments:
             rows.append(dict(zip(COLUMNS, cells, strict=True)))
     return rows
 
 
 def test_the_glossary_has_the_game_s_vocabulary():
-    terms = {row["en"] for row in glossary()}
+    terms = {row["en"] for row in glossary("rulebook")}
     for needed in (
         "Snow", "Swamp", "Rock", "Flowers", "Wheat", "Grassland", "Wild", "Sprout",
         "Small Tree", "Big Tree", "Bush", "Lake", "Fertility", "Aridity", "Plant Sprout",
@@ -32,6 +45,18 @@ def test_the_glossary_has_the_game_s_vocabulary():
         "Crevice", "First Player token",
     ):  # fmt: skip
         assert needed in terms
+
+
+def test_the_glossary_has_the_tournament_vocabulary():
+    terms = {row["en"] for row in glossary("tournaments")}
+    for needed in (
+        "Club", "Organizer", "Member", "Event", "Swiss", "Round robin", "League", "Division",
+        "Knockout cup", "Round (of an event)", "Table", "Bye", "Standings", "Tie-breaks",
+        "Opponents' points", "Head-to-head", "Promoted (promotion)", "Relegated (relegation)",
+        "Withdraw", "Register", "Adjudicate", "Timeout policy", "Rating", "Leaderboard",
+    ):  # fmt: skip
+        assert needed in terms
+    assert not terms & {row["en"] for row in glossary("rulebook")}
 
 
 @pytest.mark.parametrize("language", ("de", "fr", "ru"))
@@ -57,7 +82,7 @@ def test_the_glossary_s_words_come_from_the_rulebook(language):
     text = re.sub(r"pfl anz", "pflanz", text)  # the German text's split ligature
     text = text.replace("\u0451", "\u0435")  # the Russian yo read as ye
     missing = []
-    for row in glossary():
+    for row in glossary("rulebook"):
         word = row[language].lower().replace("\u0451", "\u0435")
         # Each word of the term (stems: the rulebooks decline them) is in the rulebook.
         for part in re.findall(r"[^\W\d_]{3,}", word):
