@@ -332,7 +332,8 @@ class Event(models.Model):
 
     @property
     def has_divisions(self) -> bool:
-        return self.format == self.Format.LEAGUE
+        """Round robins and leagues seat players within divisions (of ``division_size``)."""
+        return self.format in (self.Format.ROUND_ROBIN, self.Format.LEAGUE)
 
     @property
     def move_hours(self) -> int | None:
@@ -355,6 +356,9 @@ class Division(models.Model):
     name = models.CharField(_("name"), max_length=60, blank=True)
     promote = models.PositiveSmallIntegerField(_("promoted to the division above"), default=1)
     relegate = models.PositiveSmallIntegerField(_("relegated to the division below"), default=1)
+    # The whole round-robin schedule, fixed when the event starts: one entry per round,
+    # {"tables": [[user ids in seat order], ...], "byes": [user ids]}.
+    schedule = models.JSONField(_("schedule"), default=list, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("division")
