@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("games", "0003_ratings"),
+        ("games", "0002_correspondence"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
