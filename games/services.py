@@ -607,3 +607,53 @@ def end_vacation(user: Any, now: Any = None) -> Player:
             seat.deadline = now + max(seat.deadline - until, timedelta(0))
             seat.save(update_fields=["deadline"])
         return player
+
+
+# --- Events: seats handed to the bot, adjudication ------------------------------------------
+
+
+def hand_seat_to_bot(game_id: int, position: int, bot: str = "greedy") -> bool:
+    """A computer player takes over the seat for the rest of the game (its user stays
+    the seat's player: the result counts as theirs). Returns False, changing nothing, when
+    the game is over or a computer player already plays the seat."""
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            return False
+        seat = seats[position]
+        if seat.bot:
+            return False
+        seat.bot = bot
+        seat.handed_to_bot = True
+        seat.awaiting_since = None
+        before = game.engine_state()
+        moves: list[Move] = []
+        state = _progress(game, before, seats, moves)
+        _commit(game, before, state, seats, moves)
+        return True
+
+
+def adjudicate_game(game_id: int, by_user: Any = None) -> Game:
+    """End a stalled game now with the scores it has (a tournament organizer's ruling).
+
+    The game is finished as if played out: status finished, clocks stopped, ``game_ended``
+    sent; Seat.score keeps the current scores. Permission is the caller's to check.
+    Raises ``Conflict`` when the game is not being played.
+    """
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("Only a game being played can be adjudicated."), "game_not_active")
+        state = game.engine_state()
+        for seat, seat_state in zip(seats, state.seats, strict=True):
+            seat.score = seat_state.score
+            seat.deadline = None
+            seat.awaiting_since = None
+        Seat.objects.bulk_update(seats, ["score", "deadline", "awaiting_since"])
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.needs_closing = False
+        game.version += 1
+        game.save(update_fields=["status", "finished_at", "needs_closing", "version", "updated_at"])
+        announce_end(game)
+        return game

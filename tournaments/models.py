@@ -557,7 +557,7 @@ class TimeoutDecision(models.Model):
         _("policy applied"), max_length=4, choices=Event.TimeoutPolicy.choices
     )
     outcome = models.CharField(_("outcome"), max_length=10, choices=Outcome.choices)
-    timeouts = models.PositiveSmallIntegerField(_("timeouts"), default=1)
+    timeouts = models.PositiveSmallIntegerField(_("most timeouts in a row"), default=1)
     ranks_last = models.BooleanField(_("ranks last at the table"), default=False)
     overridden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

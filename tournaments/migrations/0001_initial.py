@@ -717,7 +717,12 @@ class Migration(migrations.Migration):
                         verbose_name="outcome",
                     ),
                 ),
-                ("timeouts", models.PositiveSmallIntegerField(default=1, verbose_name="timeouts")),
+                (
+                    "timeouts",
+                    models.PositiveSmallIntegerField(
+                        default=1, verbose_name="most timeouts in a row"
+                    ),
+                ),
                 (
                     "ranks_last",
                     models.BooleanField(default=False, verbose_name="ranks last at the table"),
