@@ -213,6 +213,7 @@ CELERY_BEAT_SCHEDULE = {
     "deliver-due-notifications": {"task": "games.tasks.deliver_due", "schedule": 60.0},
     "close-pending-rounds": {"task": "games.tasks.close_pending_rounds", "schedule": 60.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
+    "rate-pending-games": {"task": "games.tasks.rate_pending_games", "schedule": 300.0},
     "events-safety-net": {"task": "tournaments.tasks.events_safety_net", "schedule": 60.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")

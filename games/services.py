@@ -475,10 +475,10 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     game.season = state.season
     game.round = state.round
     game.version += 1
-    if state.is_over and game.status == Game.Status.ACTIVE:
+    ended = state.is_over and game.status == Game.Status.ACTIVE
+    if ended:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        announce_end(game)
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, seat_state in zip(seats, state.seats, strict=True):
         seat.score = seat_state.score
@@ -496,6 +496,10 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
         seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
     if snapshot["fertility_zone"] != old_zone:
         sync_fertility_zone(game, state)
+    if ended:
+        # Last, after the final scores are written: when Celery runs eagerly the
+        # receivers run at once and read them back.
+        announce_end(game)
 
 
 def sync_fertility_zone(game: Game, state: rules.GameState) -> None:
