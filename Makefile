@@ -30,7 +30,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy evergreen/rules
+	$(VENV)/bin/mypy evergreen/rules tournaments/pairing.py tournaments/standings.py
 	$(VENV)/bin/lint-imports
 
 test: lint

@@ -1,0 +1,799 @@
+"""Seating players at tables: Swiss rounds, round-robin divisions, knockouts, seasons.
+
+Pure functions of plain values (no Django, no clock, no global random): the event
+services pass standings and history in and store the tables that come out. Every
+function is deterministic for a given ``seed``.
+
+Evergreen is played by 1-4 players, so a "pairing" seats players at tables of 2-4.
+Turn order is worth points (0/1/2/3 at setup), so every table comes back in seat order
+chosen to balance each player's earlier seats (:func:`seat_order`).
+
+No maintained library seats multi-player tables (Swiss pairing libraries pair two
+players), so the search is written here: an exact branch and bound when the number of
+possible seatings is small, an iterated local search (swaps between tables, seeded
+perturbations) beyond that.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+MAX_TABLE = 4
+"""Evergreen seats at most four players."""
+
+EXACT_LIMIT = 20_000
+"""Seatings of one round searched exhaustively when there are at most this many."""
+
+
+class PairingError(ValueError):
+    """Input the pairing functions cannot seat; ``code`` is stable for programs."""
+
+    def __init__(self, message: str, code: str = "invalid_pairing") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player entering a Swiss round, with what the pairing needs to know."""
+
+    id: int
+    points: float = 0.0
+    score: int = 0
+    seats: tuple[int, ...] = ()
+    byes: int = 0
+
+
+Meetings = Mapping[frozenset[int], int]
+"""How many times each pair of players already sat at one table."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round: tables of player ids in seat order (index 0 plays first), and byes."""
+
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...] = ()
+
+    def players(self) -> list[int]:
+        """Everyone seated, table by table."""
+        return [player for table in self.tables for player in table]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def meetings_from(tables: Iterable[Sequence[int]]) -> dict[frozenset[int], int]:
+    """Count how often each pair of players shared a table.
+
+    >>> meetings_from([(1, 2, 3), (1, 2)])[frozenset({1, 2})]
+    2
+    """
+    counts: dict[frozenset[int], int] = {}
+    for table in tables:
+        for a, b in itertools.combinations(table, 2):
+            pair = frozenset((a, b))
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+def _check_sizes(table_size: int, min_size: int) -> None:
+    if not 1 <= table_size <= MAX_TABLE:
+        raise PairingError(
+            f"A table seats 1 to {MAX_TABLE} players, not {table_size}.", "invalid_table_size"
+        )
+    if not 1 <= min_size <= table_size:
+        raise PairingError(
+            f"The smallest table ({min_size}) must seat 1 to {table_size} players.",
+            "invalid_min_size",
+        )
+
+
+def _check_unique(players: Sequence[int]) -> None:
+    if len(set(players)) != len(players):
+        raise PairingError("A player is entered twice.", "duplicate_player")
+
+
+def table_sizes(n: int, table_size: int, min_size: int) -> tuple[list[int], int]:
+    """Table sizes for ``n`` players (largest first) and the number of unavoidable byes.
+
+    As few byes as possible; then as few tables as possible, their sizes as even as
+    possible (so 10 players at tables of 4 sit 4, 3, 3 rather than 4, 4, 2). Raises
+    :class:`PairingError` for sizes outside 1-4 or a minimum above the table size.
+
+    >>> table_sizes(9, 4, 3)
+    ([3, 3, 3], 0)
+    >>> table_sizes(5, 4, 4)
+    ([4], 1)
+    """
+    _check_sizes(table_size, min_size)
+    if n < 0:
+        raise PairingError("The number of players cannot be negative.", "invalid_count")
+    for byes in range(n + 1):
+        seated = n - byes
+        if seated == 0:
+            return [], byes
+        tables = -(-seated // table_size)
+        if tables * min_size <= seated:
+            base, extra = divmod(seated, tables)
+            return [base + 1] * extra + [base] * (tables - extra), byes
+    raise AssertionError("unreachable: zero seated players always fits")
+
+
+def _seatings_count(sizes: Sequence[int]) -> int:
+    """How many different ways split sum(sizes) players into tables of these sizes."""
+    count = math.factorial(sum(sizes))
+    for size in sizes:
+        count //= math.factorial(size)
+    for size in set(sizes):
+        count //= math.factorial(sizes.count(size))
+    return count
+
+
+# ----------------------------------------------------------------- the table search
+
+Matrix = list[list[int]]
+
+
+def _table_cost(table: Sequence[int], cost: Matrix) -> int:
+    return sum(cost[a][b] for a, b in itertools.combinations(table, 2))
+
+
+def partition_cost(tables: Iterable[Sequence[int]], cost: Matrix) -> int:
+    """Sum of ``cost[a][b]`` over every pair seated at one table."""
+    return sum(_table_cost(table, cost) for table in tables)
+
+
+def _exact(
+    order: Sequence[int], sizes: Sequence[int], cost: Matrix, bound: int
+) -> list[list[int]] | None:
+    """Branch and bound over every seating; the best one cheaper than ``bound``, if any.
+
+    Players are placed in ``order``; a player opens an empty table only at the first
+    empty table of each size, so equal tables are not searched twice.
+    """
+    tables: list[list[int]] = [[] for _ in sizes]
+    best: list[list[int]] | None = None
+    best_cost = bound
+
+    def place(index: int, so_far: int) -> None:
+        nonlocal best, best_cost
+        if index == len(order):
+            best, best_cost = [list(t) for t in tables], so_far
+            return
+        player = order[index]
+        opened: set[int] = set()
+        for t, table in enumerate(tables):
+            if len(table) == sizes[t]:
+                continue
+            if not table:
+                if sizes[t] in opened:
+                    continue
+                opened.add(sizes[t])
+            step = so_far + sum(cost[player][other] for other in table)
+            if step >= best_cost:
+                continue
+            table.append(player)
+            place(index + 1, step)
+            table.pop()
+
+    place(0, 0)
+    return best
+
+
+class _Seating:
+    """Tables under local search, with each player's cost to every table kept up to
+    date, so a swap is priced in constant time."""
+
+    def __init__(self, tables: Sequence[Sequence[int]], cost: Matrix) -> None:
+        self.cost = cost
+        self.tables = [list(t) for t in tables]
+        self.where = {p: t for t, table in enumerate(self.tables) for p in table}
+        self.to_table = {
+            p: [sum(cost[p][u] for u in table) for table in self.tables] for p in self.where
+        }
+
+    def total(self) -> int:
+        return partition_cost(self.tables, self.cost)
+
+    def delta(self, x: int, y: int) -> int:
+        """The change in cost if x and y (at different tables) swap seats."""
+        a, b = self.where[x], self.where[y]
+        sx, sy = self.to_table[x], self.to_table[y]
+        return sy[a] - sx[a] + sx[b] - sy[b] - 2 * self.cost[x][y]
+
+    def swap(self, x: int, y: int) -> None:
+        a, b = self.where[x], self.where[y]
+        ta, tb = self.tables[a], self.tables[b]
+        ta[ta.index(x)], tb[tb.index(y)] = y, x
+        self.where[x], self.where[y] = b, a
+        cx, cy = self.cost[x], self.cost[y]
+        for p, sums in self.to_table.items():
+            change = cy[p] - cx[p]
+            sums[a] += change
+            sums[b] -= change
+
+    def descend(self, dirty: Iterable[int] | None = None) -> None:
+        """Swap players between tables while a swap lowers the cost.
+
+        Only pairs of tables with at least one ``dirty`` table (all tables when None)
+        are tried: two tables that nothing touched since they were checked cannot gain.
+        """
+        pending = set(range(len(self.tables))) if dirty is None else set(dirty)
+        tables, to_table, cost = self.tables, self.to_table, self.cost
+        while pending:
+            a = min(pending)
+            pending.discard(a)
+            for b in range(len(tables)):
+                if b == a:
+                    continue
+                swapped = True
+                while swapped:
+                    swapped = False
+                    for x in tables[a]:
+                        sx, cx = to_table[x], cost[x]
+                        gain_x = sx[b] - sx[a]
+                        for y in tables[b]:
+                            sy = to_table[y]
+                            if gain_x + sy[a] - sy[b] - 2 * cx[y] < 0:
+                                self.swap(x, y)
+                                pending.update((a, b))
+                                swapped = True
+                                break
+                        if swapped:
+                            break
+
+
+def _local(
+    start: list[list[int]], cost: Matrix, rng: random.Random, *, patience: int, floor: int
+) -> list[list[int]]:
+    """Iterated local search from ``start``: descend, then kick a few players and retry.
+
+    Stops at a seating costing ``floor`` (nothing can be cheaper) or after ``patience``
+    kicks in a row without improvement.
+    """
+    seating = _Seating(start, cost)
+    seating.descend()
+    current_cost = seating.total()
+    best, best_cost = [list(t) for t in seating.tables], current_cost
+    if len(start) < 2:
+        return best
+    stale = 0
+    while stale < patience and best_cost > floor:
+        trial = _Seating(seating.tables, cost)
+        kicked: set[int] = set()
+        for _ in range(rng.randint(2, 3)):
+            a, b = rng.sample(range(len(trial.tables)), 2)
+            x, y = rng.choice(trial.tables[a]), rng.choice(trial.tables[b])
+            trial.swap(x, y)
+            kicked.update((a, b))
+        trial.descend(kicked)
+        trial_cost = trial.total()
+        if trial_cost <= current_cost:
+            seating, current_cost = trial, trial_cost
+        if trial_cost < best_cost:
+            best, best_cost = [list(t) for t in trial.tables], trial_cost
+            stale = 0
+        else:
+            stale += 1
+    return best
+
+
+def best_partition(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    cost: Matrix,
+    rng: random.Random,
+    *,
+    exact_limit: int = EXACT_LIMIT,
+    floor: int = 0,
+) -> list[list[int]]:
+    """Split ``order`` into tables of ``sizes`` minimising :func:`partition_cost`.
+
+    Starts from consecutive blocks of ``order``, improves them by local search, and
+    proves the optimum by branch and bound when there are at most ``exact_limit``
+    possible seatings. ``floor`` is a known lower bound that ends the search early.
+    """
+    blocks: list[list[int]] = []
+    start = 0
+    for size in sizes:
+        blocks.append(list(order[start : start + size]))
+        start += size
+    patience = 10 + len(sizes)
+    found = _local(blocks, cost, rng, patience=patience, floor=floor)
+    found_cost = partition_cost(found, cost)
+    if found_cost > floor and _seatings_count(sizes) <= exact_limit:
+        exact = _exact(order, sizes, cost, found_cost)
+        if exact is not None:
+            found = exact
+    return found
+
+
+# ------------------------------------------------------------------------ seat order
+
+
+def _seat_cost(table: Sequence[int], history: Mapping[int, Sequence[int]]) -> tuple[int, int, int]:
+    """How unbalanced everyone's seats would be with ``table`` in this order.
+
+    First the sum of squared counts of each seat (each seat as often as another),
+    then the squared spread of seat positions from their mean (late seats make up
+    for early ones), then how often players keep their last seat.
+    """
+    counts = 0
+    spread = 0
+    repeats = 0
+    middle = (len(table) - 1) / 2
+    for seat, player in enumerate(table):
+        seats = [*history.get(player, ()), seat]
+        counts += sum(seats.count(s) ** 2 for s in set(seats))
+        drift = sum(s - middle for s in seats)
+        spread += round(4 * drift * drift)
+        if len(seats) > 1 and seats[-2] == seat:
+            repeats += 1
+    return counts, spread, repeats
+
+
+def seat_order(
+    table: Sequence[int], seat_history: Mapping[int, Sequence[int]], *, seed: int = 0
+) -> tuple[int, ...]:
+    """The players of ``table`` in the seat order that best balances their earlier seats.
+
+    Tries every order (at most 24) and keeps the one whose seat counts are most even
+    (see ``_seat_cost``); ties go to a seeded shuffle. Raises :class:`PairingError` for
+    a table of more than four players or a player listed twice.
+    """
+    _check_unique(table)
+    if len(table) > MAX_TABLE:
+        raise PairingError(f"A table seats at most {MAX_TABLE} players.", "invalid_table_size")
+    orders = list(itertools.permutations(sorted(table)))
+    random.Random(seed).shuffle(orders)
+    return min(orders, key=lambda order: _seat_cost(order, seat_history))
+
+
+def _seat_tables(
+    tables: Iterable[Sequence[int]], history: dict[int, list[int]], seed: int
+) -> tuple[tuple[int, ...], ...]:
+    """Seat-order every table of a round, and add the seats to ``history``."""
+    seated = []
+    for number, table in enumerate(tables):
+        ordered = seat_order(table, history, seed=seed * 1_000 + number)
+        for seat, player in enumerate(ordered):
+            history.setdefault(player, []).append(seat)
+        seated.append(ordered)
+    return tuple(seated)
+
+
+# ----------------------------------------------------------------------------- Swiss
+
+
+def swiss(
+    entrants: Sequence[Entrant],
+    meetings: Meetings,
+    *,
+    table_size: int = 4,
+    min_size: int = 3,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+) -> Pairing:
+    """Seat one Swiss round.
+
+    Byes (only when the numbers leave no choice) go to the lowest-ranked players among
+    those with the fewest byes. The others are seated to minimise first the repeat
+    meetings (each pair that already met, weighted by how often) and then the distance
+    in standing between players at one table (the sum of squared differences in rank
+    over every pair at a table, so a repeat is avoided by moving the fewest places). Players are ranked by points, then game
+    score; equal players are shuffled by ``seed``. Tables come back strongest first,
+    each in seat order. Raises :class:`PairingError` for a player entered twice or bad
+    table sizes.
+    """
+    _check_sizes(table_size, min_size)
+    _check_unique([e.id for e in entrants])
+    rng = random.Random(seed)
+    shuffled = list(entrants)
+    rng.shuffle(shuffled)
+    ranked = sorted(shuffled, key=lambda e: (-e.points, -e.score))
+    sizes, bye_count = table_sizes(len(ranked), table_size, min_size)
+
+    by_need = sorted(range(len(ranked)), key=lambda i: (ranked[i].byes, -i))
+    bye_set = set(by_need[:bye_count])
+    byes = tuple(ranked[i].id for i in sorted(bye_set, reverse=True))
+    playing = [e for i, e in enumerate(ranked) if i not in bye_set]
+
+    # Standing position: twice the mean index of the players tied with this one, so
+    # tied players are interchangeable and the cost stays an integer.
+    position: list[int] = []
+    i = 0
+    while i < len(playing):
+        j = i
+        key = (playing[i].points, playing[i].score)
+        while j + 1 < len(playing) and (playing[j + 1].points, playing[j + 1].score) == key:
+            j += 1
+        position.extend([i + j] * (j - i + 1))
+        i = j + 1
+    pairs_seated = sum(s * (s - 1) // 2 for s in sizes)
+    # A repeat meeting outweighs any distance in standing: squared distances, each
+    # below (2n)^2.
+    weight = pairs_seated * (2 * max(len(playing), 1)) ** 2 + 1
+    cost = [
+        [
+            weight * meetings.get(frozenset((a.id, b.id)), 0) + (position[x] - position[y]) ** 2
+            for y, b in enumerate(playing)
+        ]
+        for x, a in enumerate(playing)
+    ]
+    tables = best_partition(list(range(len(playing))), sizes, cost, rng, exact_limit=exact_limit)
+    tables.sort(key=lambda t: (sorted(t), -len(t)))
+    history = {e.id: list(e.seats) for e in entrants}
+    seated = _seat_tables(([playing[i].id for i in table] for table in tables), history, seed)
+    return Pairing(seated, byes)
+
+
+def repeat_count(tables: Iterable[Sequence[int]], meetings: Meetings) -> int:
+    """Repeat meetings a seating causes: each pair that already met, times how often."""
+    return sum(
+        meetings.get(frozenset((a, b)), 0)
+        for table in tables
+        for a, b in itertools.combinations(table, 2)
+    )
+
+
+# ----------------------------------------------------------------------- round robin
+
+
+def _circle(n: int) -> list[list[tuple[int, int]]]:
+    """The circle method: n-1 rounds (n even) of pairs of 0..n-1, each pair once."""
+    rounds = []
+    rest = list(range(1, n))
+    for _ in range(n - 1):
+        line = [0, *rest]
+        rounds.append([(line[k], line[n - 1 - k]) for k in range(n // 2)])
+        rest = rest[-1:] + rest[:-1]
+    return rounds
+
+
+def _gf_tables(q: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Addition and multiplication tables of the field with q elements (q = 2, 3, 4)."""
+    if q == 4:
+        # GF(4) = {0, 1, a, a+1} as 0..3; addition is XOR, a*a = a+1.
+        add = [[x ^ y for y in range(4)] for x in range(4)]
+        log = {1: 0, 2: 1, 3: 2}
+        exp = [1, 2, 3]
+        mul = [
+            [0 if x == 0 or y == 0 else exp[(log[x] + log[y]) % 3] for y in range(4)]
+            for x in range(4)
+        ]
+        return add, mul
+    return (
+        [[(x + y) % q for y in range(q)] for x in range(q)],
+        [[(x * y) % q for y in range(q)] for x in range(q)],
+    )
+
+
+def affine_plane(q: int) -> list[list[list[int]]]:
+    """The q+1 parallel classes of the affine plane of order q (q = 2, 3, 4).
+
+    Points are 0..q*q-1 (point x*q + y); each class splits them into q lines of q,
+    and every pair of points lies on exactly one line. Raises :class:`PairingError`
+    for other orders.
+    """
+    if q not in (2, 3, 4):
+        raise PairingError(f"No affine plane of order {q} here.", "invalid_table_size")
+    add, mul = _gf_tables(q)
+    classes = [[[x * q + y for y in range(q)] for x in range(q)]]
+    for slope in range(q):
+        lines: dict[int, list[int]] = {}
+        for x in range(q):
+            for y in range(q):
+                # y = slope * x + b, so b = y - slope * x (in characteristic 2, + = -).
+                b = add[y][_neg(mul[slope][x], q)]
+                lines.setdefault(b, []).append(x * q + y)
+        classes.append([lines[b] for b in sorted(lines)])
+    return classes
+
+
+def _neg(value: int, q: int) -> int:
+    return value if q in (2, 4) else (-value) % q
+
+
+def natural_rounds(n: int, table_size: int) -> int:
+    """Rounds a division plays when not told: enough for everyone to meet everyone.
+
+    Two-player tables: n-1 rounds (n even) or n (n odd, a bye each round). Larger
+    tables: ceil((n-1) / (table_size-1)), at least one round.
+    """
+    if n < 2:
+        return 0
+    if table_size == 2:
+        return n - 1 if n % 2 == 0 else n
+    return max(1, -(-(n - 1) // (table_size - 1)))
+
+
+def _unevenness(rounds: int) -> list[int]:
+    """The price of a pair meeting m times, for m = 0..rounds+1: mainly m squared (so
+    the sum over pairs is least when the meetings are spread evenly), then m cubed (of
+    two spreads with that sum, the one without the extremes)."""
+    return [1_000 * m * m + m**3 for m in range(rounds + 2)]
+
+
+def _pair_floor(n: int, slots: int, price: Sequence[int]) -> int:
+    """Least total price when ``slots`` meetings share the C(n, 2) pairs."""
+    pairs = n * (n - 1) // 2
+    if pairs == 0:
+        return 0
+    q, r = divmod(slots, pairs)
+    return r * price[q + 1] + (pairs - r) * price[q]
+
+
+def _schedule_rounds(
+    n: int, sizes: list[int], bye_count: int, rounds: int, rng: random.Random
+) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """Tables (as indices 0..n-1) and byes for every round, pair meetings as even as
+    possible: each round seated to avoid the most-met pairs, then the whole schedule
+    improved by swaps within a round minimising the sum of squared meeting counts."""
+    order = list(range(n))
+    rng.shuffle(order)
+    bye_rounds = [[order[(r * bye_count + k) % n] for k in range(bye_count)] for r in range(rounds)]
+    met = [[0] * n for _ in range(n)]
+    schedule: list[list[list[int]]] = []
+    for r in range(rounds):
+        out = set(bye_rounds[r])
+        playing = [p for p in order if p not in out]
+        rng.shuffle(playing)
+        tables = best_partition(playing, sizes, met, rng, exact_limit=2_000)
+        for table in tables:
+            for a, b in itertools.combinations(table, 2):
+                met[a][b] += 1
+                met[b][a] += 1
+        schedule.append(tables)
+    slots = rounds * sum(s * (s - 1) // 2 for s in sizes)
+    price = _unevenness(rounds)
+    _improve_schedule(schedule, met, price, _pair_floor(n, slots, price), rng)
+    return schedule, bye_rounds
+
+
+def _schedule_cost(met: Matrix, price: Sequence[int]) -> int:
+    n = len(met)
+    return sum(price[met[a][b]] for a in range(n) for b in range(a + 1, n))
+
+
+def _improve_schedule(
+    schedule: list[list[list[int]]],
+    met: Matrix,
+    price: Sequence[int],
+    floor: int,
+    rng: random.Random,
+) -> None:
+    """Swap players between tables of one round while that evens out the meetings.
+
+    A swap of x (table A) and y (table B) moves x's meetings with A to y and y's with
+    B to x: each lost meeting of a pair met m times changes its price from price[m] to
+    price[m-1], each gained one to price[m+1].
+    Random kicks (a few seeded swaps) escape local optima for a bounded number of tries.
+    """
+    cost = _schedule_cost(met, price)
+    if cost <= floor:
+        return
+
+    def swap(tables: list[list[int]], a: int, i: int, b: int, j: int) -> int:
+        ta, tb = tables[a], tables[b]
+        x, y = ta[i], tb[j]
+        delta = 0
+        for u in ta:
+            if u != x:
+                delta += price[met[x][u] - 1] - price[met[x][u]]
+                delta += price[met[y][u] + 1] - price[met[y][u]]
+        for v in tb:
+            if v != y:
+                delta += price[met[y][v] - 1] - price[met[y][v]]
+                delta += price[met[x][v] + 1] - price[met[x][v]]
+        return delta
+
+    def apply(tables: list[list[int]], a: int, i: int, b: int, j: int) -> None:
+        ta, tb = tables[a], tables[b]
+        x, y = ta[i], tb[j]
+        for u in ta:
+            if u != x:
+                met[x][u] -= 1
+                met[u][x] -= 1
+                met[y][u] += 1
+                met[u][y] += 1
+        for v in tb:
+            if v != y:
+                met[y][v] -= 1
+                met[v][y] -= 1
+                met[x][v] += 1
+                met[v][x] += 1
+        ta[i], tb[j] = y, x
+
+    moves = [
+        (r, a, i, b, j)
+        for r, tables in enumerate(schedule)
+        for a, b in itertools.combinations(range(len(tables)), 2)
+        for i in range(len(tables[a]))
+        for j in range(len(tables[b]))
+    ]
+    if not moves:
+        return
+    best = [[list(t) for t in tables] for tables in schedule]
+    best_cost = cost
+    budget = 60 * len(moves)
+    while budget > 0 and best_cost > floor:
+        improved = True
+        while improved:
+            improved = False
+            for r, a, i, b, j in moves:
+                budget -= 1
+                delta = swap(schedule[r], a, i, b, j)
+                if delta < 0:
+                    apply(schedule[r], a, i, b, j)
+                    cost += delta
+                    improved = True
+        if cost < best_cost:
+            best_cost = cost
+            best = [[list(t) for t in tables] for tables in schedule]
+        if best_cost <= floor:
+            break
+        for _ in range(rng.randint(1, 3)):
+            r, a, i, b, j = rng.choice(moves)
+            cost += swap(schedule[r], a, i, b, j)
+            apply(schedule[r], a, i, b, j)
+    schedule[:] = best
+
+
+def round_robin(
+    players: Sequence[int],
+    *,
+    table_size: int,
+    rounds: int | None = None,
+    seed: int = 0,
+    min_size: int | None = None,
+) -> list[Pairing]:
+    """The whole schedule of a round-robin division: every pair meets as evenly as
+    the rounds allow.
+
+    Two-player tables follow the circle method (a full round robin, repeated if more
+    rounds are asked). When the division is a square of the table size (9 players at
+    tables of 3, 16 at tables of 4) the rounds follow an affine plane, so every pair
+    meets exactly once in table_size + 1 rounds. Otherwise a search evens out the
+    meetings. Byes rotate so that everyone sits out as often as anyone else. ``rounds``
+    defaults to :func:`natural_rounds`; ``min_size`` (the smallest table) defaults to
+    one less than ``table_size`` (2 for tables of 2 or 3). Raises
+    :class:`PairingError` for bad sizes, a negative number of rounds or a player
+    entered twice.
+    """
+    minimum = max(min(2, table_size), table_size - 1) if min_size is None else min_size
+    _check_sizes(table_size, minimum)
+    _check_unique(players)
+    n = len(players)
+    if rounds is None:
+        rounds = natural_rounds(n, table_size)
+    if rounds < 0:
+        raise PairingError("The number of rounds cannot be negative.", "invalid_rounds")
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    schedule: list[list[list[int]]]
+    byes: list[list[int]]
+    sizes, bye_count = table_sizes(n, table_size, minimum)
+
+    circle = table_size == 2 and n >= 2 and minimum == 2
+    if circle:
+        even = n + n % 2
+        cycle = _circle(even)
+        schedule, byes = [], []
+        for r in range(rounds):
+            pairs = cycle[r % len(cycle)]
+            schedule.append([[a, b] for a, b in pairs if a < n and b < n])
+            byes.append([a if b >= n else b for a, b in pairs if a >= n or b >= n])
+    elif n == table_size * table_size and table_size in (3, 4) and bye_count == 0:
+        classes = affine_plane(table_size)
+        schedule = [classes[r % len(classes)] for r in range(rounds)]
+        byes = [[] for _ in range(rounds)]
+    else:
+        schedule, byes = _schedule_rounds(n, sizes, bye_count, rounds, rng)
+
+    history: dict[int, list[int]] = {}
+    result: list[Pairing] = []
+    cycle_length = n - 1 + n % 2
+    for r, tables in enumerate(schedule):
+        if circle and r >= cycle_length:
+            # A return leg: the same pairs with the seats the other way round, so
+            # every player is first at exactly half of the games of two legs.
+            leg = result[r - cycle_length]
+            result.append(Pairing(tuple(t[::-1] for t in leg.tables), leg.byes))
+            continue
+        ids = [[order[i] for i in table] for table in tables]
+        ids.sort(key=lambda t: (-len(t), sorted(t)))
+        result.append(
+            Pairing(_seat_tables(ids, history, seed + r), tuple(order[i] for i in byes[r]))
+        )
+    return result
+
+
+# -------------------------------------------------------------------------- knockout
+
+
+def knockout(
+    ranked: Sequence[int],
+    *,
+    table_size: int = 4,
+    min_size: int = 2,
+    seed: int = 0,
+    seat_history: Mapping[int, Sequence[int]] | None = None,
+) -> Pairing:
+    """Seat one knockout round: tables of up to ``table_size``, strongest spread out.
+
+    ``ranked`` is best first. Snake seeding: the best player of each table in turn,
+    then back the other way, so the top seeds meet as late as possible. If the numbers
+    force byes (only with fewer players than ``min_size``... or a minimum above two),
+    the best players get them. Raises :class:`PairingError` for bad sizes or a player
+    entered twice.
+    """
+    _check_sizes(table_size, min_size)
+    _check_unique(ranked)
+    sizes, bye_count = table_sizes(len(ranked), table_size, min_size)
+    byes = tuple(ranked[:bye_count])
+    playing = list(ranked[bye_count:])
+    tables: list[list[int]] = [[] for _ in sizes]
+    step, t = 1, 0
+    for player in playing:
+        while len(tables[t]) == sizes[t]:
+            t, step = _snake_next(t, step, len(tables))
+        tables[t].append(player)
+        t, step = _snake_next(t, step, len(tables))
+    history = {p: list(s) for p, s in (seat_history or {}).items()}
+    return Pairing(_seat_tables(tables, history, seed), byes)
+
+
+def _snake_next(t: int, step: int, count: int) -> tuple[int, int]:
+    if 0 <= t + step < count:
+        return t + step, step
+    return t, -step
+
+
+# ------------------------------------------------------------------- league seasons
+
+
+def next_season_divisions(
+    divisions: Sequence[Sequence[int]], *, promote: int, relegate: int
+) -> list[list[int]]:
+    """The divisions of the next season, after promotion and relegation.
+
+    ``divisions[0]`` is the top division; each is ranked best first. The best
+    ``promote`` players of every division but the top move up one; the last
+    ``relegate`` of every division but the bottom move down one. A new division lists
+    the players coming down first, then those who stay (in their order), then those
+    coming up. Raises :class:`PairingError` when a division is too small to give up
+    that many players or a player appears twice.
+    """
+    if promote < 0 or relegate < 0:
+        raise PairingError("Promotion and relegation counts cannot be negative.", "invalid_moves")
+    _check_unique([p for division in divisions for p in division])
+    count = len(divisions)
+    ups: list[list[int]] = []
+    downs: list[list[int]] = []
+    stays: list[list[int]] = []
+    for index, division in enumerate(divisions):
+        up = promote if index > 0 else 0
+        down = relegate if index < count - 1 else 0
+        if up + down > len(division):
+            raise PairingError(
+                f"Division {index + 1} has {len(division)} players: too few to promote "
+                f"{up} and relegate {down}.",
+                "division_too_small",
+            )
+        ups.append(list(division[:up]))
+        downs.append(list(division[len(division) - down :]))
+        stays.append(list(division[up : len(division) - down]))
+    return [
+        (downs[i - 1] if i > 0 else []) + stays[i] + (ups[i + 1] if i < count - 1 else [])
+        for i in range(count)
+    ]
