@@ -61,3 +61,17 @@ def finished_game(users: Sequence[Any], *, rated: bool = True, bot_seed: int = 0
 
 def scores_by_user(game: Game) -> dict[int, int]:
     return dict(Seat.objects.filter(game=game).values_list("user_id", "score"))
+
+
+def adjudicated_game(users: Sequence[Any], *, rounds: int = 2) -> Game:
+    """A rated game played a little through the services, then ended by adjudication.
+
+    Faster than playing to the end and just as real for what the pages and the API show:
+    the game ends through a service (``adjudicate_game``), ``game_ended`` is sent and the
+    rating task rates it on the scores it has, exactly as after a last move.
+    """
+    game = start_game(users)
+    play_until(game, lambda state: state.round > rounds or state.season > 1)
+    services.adjudicate_game(game.pk)
+    game.refresh_from_db()
+    return game
