@@ -328,7 +328,7 @@ def check_event(event: Event) -> None:
             _("Tie-breaks are any of: opponents, score, head_to_head, each at most once."),
             "bad_tiebreaks",
         )
-    if not 1 <= event.knockout_advance < event.table_size:
+    if event.format == Event.Format.KNOCKOUT and not 1 <= event.knockout_advance < event.table_size:
         raise ServiceError(
             _("Fewer players advance from a knockout table than sit at it."), "bad_advance"
         )
@@ -1182,3 +1182,64 @@ def players_on_vacation_in_events(now: datetime | None = None) -> list[int]:
         )
     )
     return sorted(away | back)
+
+
+# --- Organizer edits from the admin (written by PAGES) ---------------------------------------------
+
+EDITABLE_WHILE_RUNNING = frozenset({"name", "description"})
+
+
+@transaction.atomic
+def update_event(event: Event, by: Any, **fields: Any) -> Event:
+    """An organizer changes an event's settings (``EVENT_FIELDS``): its name and
+    description at any time, the rest only before it starts (rounds already seated were
+    seated by them)."""
+    _require_organizer(event.club, by)
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise ServiceError(
+            _("Unknown event settings: %(names)s.") % {"names": ", ".join(sorted(unknown))},
+            "bad_field",
+        )
+    event = _locked_event(event)
+    started = event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION)
+    if started and set(fields) - EDITABLE_WHILE_RUNNING:
+        raise Conflict(
+            _("Once an event has started only its name and description can change."),
+            "event_started",
+        )
+    if (
+        "slug" in fields
+        and Event.objects.filter(club=event.club, slug=fields["slug"]).exclude(pk=event.pk).exists()
+    ):
+        raise Conflict(_("Another event of this club uses this short name."), "slug_taken")
+    if "name" in fields:
+        fields["name"] = (fields["name"] or "").strip()
+        if not fields["name"]:
+            raise ServiceError(_("An event needs a name."), "bad_name")
+    for name, value in fields.items():
+        setattr(event, name, value)
+    check_event(event)
+    try:
+        event.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages), "bad_event") from None
+    if fields:
+        event.save(update_fields=sorted(fields))
+    return event
+
+
+@transaction.atomic
+def remove_member(club: Club, user: Any, by: Any) -> None:
+    """An organizer removes a member from the club (never its last organizer). Their
+    event registrations stay: withdraw them from an event separately."""
+    _require_organizer(club, by)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is None:
+        raise Conflict(_("This player is not a member of the club."), "not_member")
+    if membership.is_organizer and _organizers(club) == 1:
+        raise Conflict(_("A club keeps at least one organizer."), "last_organizer")
+    membership.delete()
+    if membership.is_organizer:
+        _organizer_access(user, False)
