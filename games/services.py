@@ -641,19 +641,18 @@ def adjudicate_game(game_id: int, by_user: Any = None) -> Game:
     """End a stalled game now with the scores it has (a tournament organizer's ruling).
 
     The game is finished as if played out: status finished, clocks stopped, ``game_ended``
-    sent; Seat.score keeps the current scores. Permission is the caller's to check.
-    Raises ``Conflict`` when the game is not being played.
+    sent; the result is the scores the seats show now (``Seat.score``, kept in step with
+    the state by every move). Permission is the caller's to check. Raises ``Conflict``
+    when the game is not being played.
     """
     with transaction.atomic():
         game, seats = _locked(game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("Only a game being played can be adjudicated."), "game_not_active")
-        state = game.engine_state()
-        for seat, seat_state in zip(seats, state.seats, strict=True):
-            seat.score = seat_state.score
+        for seat in seats:
             seat.deadline = None
             seat.awaiting_since = None
-        Seat.objects.bulk_update(seats, ["score", "deadline", "awaiting_since"])
+        Seat.objects.bulk_update(seats, ["deadline", "awaiting_since"])
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.needs_closing = False
