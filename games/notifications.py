@@ -77,7 +77,7 @@ Mode = Player.EmailMode
 
 # Which kinds of mail exist for each preference (see the table above).
 # "A round of your event is seated" (tournaments) goes out at once in every mode but off.
-EVENT_TABLE = "event_table"
+EVENT_TABLE = Kind.EVENT_TABLE
 WANTED: dict[str, frozenset[str]] = {
     Mode.EVERY_MOVE: frozenset(
         {Kind.YOUR_MOVE, Kind.SEASON, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}

@@ -606,6 +606,9 @@ class VacationUse(models.Model):
     vacation_until = models.DateTimeField(_("vacation until"), null=True, blank=True)
     paused_from = models.DateTimeField(_("paused from"), null=True, blank=True)
     paused_until = models.DateTimeField(_("paused until"), null=True, blank=True)
+    # Earlier pauses in this event, [[from, until], ...] (ISO times): a clock that ran
+    # through several vacations is paused by each of them.
+    earlier_pauses = models.JSONField(_("earlier pauses"), default=list, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("vacation use")

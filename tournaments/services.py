@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from games import notifications
 from games import services as games
-from games.models import Game, Player, Seat
+from games.models import Game, Notification, Player, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import pairing, results, standings
@@ -48,7 +48,7 @@ from .models import (
 
 log = logging.getLogger(__name__)
 
-EVENT_TABLE_KIND = "event_table"  # games.models.Notification.Kind.EVENT_TABLE
+EVENT_TABLE_KIND = Notification.Kind.EVENT_TABLE
 DAYS_PER_MOVE = (1, 2, 3, 5, 7)
 
 
@@ -85,6 +85,14 @@ def _organizer_access(user: Any, grant: bool) -> None:
 # --- Clubs ------------------------------------------------------------------------------------
 
 
+# Club slugs that name pages of their own under /clubs/.
+RESERVED_CLUB_SLUGS = frozenset({"new", "invite"})
+
+
+def _club_slug_taken(slug: str) -> bool:
+    return slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exists()
+
+
 def _unique_slug(base: str, taken: Any, max_length: int = 60) -> str:
     root = (slugify(base) or "club")[: max_length - 4]
     slug, n = root, 2
@@ -111,10 +119,10 @@ def create_club(
     if slug:
         if slugify(slug) != slug:
             raise ServiceError(_("A short name uses only letters, digits and hyphens."), "bad_slug")
-        if Club.objects.filter(slug=slug).exists():
+        if _club_slug_taken(slug):
             raise Conflict(_("Another club already uses this short name."), "slug_taken")
     else:
-        slug = _unique_slug(name, lambda s: Club.objects.filter(slug=s).exists())
+        slug = _unique_slug(name, _club_slug_taken)
     club = Club.objects.create(
         name=name,
         slug=slug,
@@ -1077,23 +1085,37 @@ def create_next_season(event: Event, by: Any, name: str | None = None) -> Event:
 # --- Vacations ------------------------------------------------------------------------------------
 
 
-def _pause(
-    base: datetime, paused_from: datetime | None, paused_until: datetime | None
-) -> timedelta:
-    if paused_from is None or paused_until is None:
-        return timedelta(0)
-    return max(timedelta(0), paused_until - max(base, paused_from))
+def _pauses(use: Any) -> list[tuple[datetime, datetime]]:
+    from django.utils.dateparse import parse_datetime
+
+    pauses = []
+    for start, end in use.earlier_pauses or []:
+        begin, finish = parse_datetime(start), parse_datetime(end)
+        if begin and finish:
+            pauses.append((begin, finish))
+    if use.paused_from and use.paused_until:
+        pauses.append((use.paused_from, use.paused_until))
+    return pauses
+
+
+def _paused_since(base: datetime, pauses: list[tuple[datetime, datetime]]) -> timedelta:
+    """How long the event's vacation pauses stopped a clock that started at ``base``."""
+    return sum(
+        (max(timedelta(0), until - max(base, start)) for start, until in pauses), timedelta(0)
+    )
 
 
 def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
-    """Keep a vacation's pause of the player's event games within each event's limit.
+    """Keep the player's vacations within each event's limit for its games.
 
-    ``games.services.start_vacation`` pauses every clock of the player; in an event the
-    pause counts only up to ``vacation_limit_days`` (in all, per event). A seat's
-    deadline in an event game is then its clock start + time per move + the part of the
-    pause the event grants (+ a time bank already spent). Idempotent: deadlines are
-    computed, not shifted; a vacation is accounted once (``VacationUse.vacation_until``).
-    Ending a vacation early gives the unused part back. Returns the seats changed.
+    ``games.services.start_vacation`` pauses every clock of the player; in an event,
+    vacations pause its games for at most ``vacation_limit_days`` in all (per player).
+    The event's pause starts when the vacation is first seen here and lasts what is left
+    of the allowance; a seat's deadline in an event game is then its clock's start +
+    the time per move + the event pauses since that start (+ a time bank already spent).
+    Deadlines are computed, not shifted, so a second run changes nothing; a vacation is
+    accounted once (``VacationUse.vacation_until``); coming back early gives the unused
+    part back. Returns how many seats' deadlines changed.
     """
     from .models import VacationUse
 
@@ -1115,46 +1137,45 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
             )
             .select_related("game__event_table__round__event")
         )
-        events: dict[int, Event] = {}
-        for seat in seats:
-            event = seat.game.event_table.round.event
-            events[event.pk] = event
+        events = {s.game.event_table.round.event_id: s.game.event_table.round.event for s in seats}
         uses = {}
         for event in events.values():
             use, _created = VacationUse.objects.select_for_update().get_or_create(
                 event=event, user_id=user_id
             )
             if on_vacation and use.vacation_until != player.vacation_until:
-                allowance = timedelta(days=event.vacation_limit_days) - timedelta(
-                    seconds=use.seconds
-                )
-                length = player.vacation_until - now
-                grant = max(timedelta(0), min(length, allowance))
+                if use.paused_from and use.paused_until and use.paused_until > use.paused_from:
+                    use.earlier_pauses = [
+                        *use.earlier_pauses,
+                        [use.paused_from.isoformat(), use.paused_until.isoformat()],
+                    ]
+                left = timedelta(days=event.vacation_limit_days) - timedelta(seconds=use.seconds)
+                grant = max(timedelta(0), min(player.vacation_until - now, left))
                 use.seconds += int(grant.total_seconds())
                 use.vacation_until = player.vacation_until
                 use.paused_from, use.paused_until = now, now + grant
                 use.save()
-            elif not on_vacation and use.paused_until and use.paused_until > now:
+            elif not on_vacation and use.vacation_until and use.vacation_until > now:
                 # Back early: the event's pause ends now; the unused part is given back.
-                unused = use.paused_until - max(now, use.paused_from or now)
-                use.seconds = max(0, use.seconds - int(unused.total_seconds()))
-                use.paused_until = max(now, use.paused_from or now)
+                if use.paused_until and use.paused_from and use.paused_until > now:
+                    unused = use.paused_until - max(now, use.paused_from)
+                    use.seconds = max(0, use.seconds - int(unused.total_seconds()))
+                    use.paused_until = max(now, use.paused_from)
                 use.vacation_until = None
                 use.save()
             uses[event.pk] = use
         for seat in seats:
-            event = events[seat.game.event_table.round.event_id]
-            use = uses[event.pk]
+            use = uses[seat.game.event_table.round.event_id]
             hours = seat.game.move_hours
             if not hours or seat.awaiting_since is None:
                 continue
             due = (
                 seat.awaiting_since
                 + timedelta(hours=hours)
-                + _pause(seat.awaiting_since, use.paused_from, use.paused_until)
+                + _paused_since(seat.awaiting_since, _pauses(use))
             )
             if seat.game.time_bank_hours and not seat.time_bank_seconds:
-                due += timedelta(hours=seat.game.time_bank_hours)  # spent: it extended this clock
+                due += timedelta(hours=seat.game.time_bank_hours)  # spent: it extended a clock
             if seat.deadline != due and (
                 seat.deadline is None or seat.deadline > due or not on_vacation
             ):
@@ -1177,9 +1198,9 @@ def players_on_vacation_in_events(now: datetime | None = None) -> list[int]:
         ).values_list("user_id", flat=True)
     )
     back = set(
-        VacationUse.objects.filter(paused_until__gt=now, vacation_until__isnull=False).values_list(
-            "user_id", flat=True
-        )
+        VacationUse.objects.filter(vacation_until__gt=now)
+        .exclude(user__player__vacation_until__gt=now)
+        .values_list("user_id", flat=True)
     )
     return sorted(away | back)
 
