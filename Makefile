@@ -20,12 +20,15 @@ install: $(STAMP)
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
+	$(PY) manage.py demo_events
 	$(PY) manage.py serve 127.0.0.1:8000
 
-# Demo users and games without serving (`make demo ARGS=--reset` makes new games).
+# Demo users, games and a club's running Swiss without serving (`make demo ARGS=--reset`
+# makes new ones).
 demo: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data $(ARGS)
+	$(PY) manage.py demo_events $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
