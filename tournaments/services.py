@@ -22,6 +22,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -493,6 +494,15 @@ def replace_with_bot(event: Event, user: Any, by: Any, withdraw_player: bool = F
 # --- Starting and seating -------------------------------------------------------------------------
 
 
+# Strongest first: the organizer's seeding, then the rating, then who registered first.
+SEEDING = (
+    F("seed_rank").asc(nulls_last=True),
+    F("user__rating__rating").desc(nulls_last=True),
+    "registered_at",
+    "pk",
+)
+
+
 @dataclass
 class Seating:
     """One round to seat: tables (user ids in seat order) with their divisions, byes."""
@@ -512,7 +522,7 @@ def start_event(event: Event, by: Any) -> Round:
     check_event(event)
     active = list(
         Registration.objects.filter(event=event, status=Registration.Status.ACTIVE).order_by(
-            "seed_rank", "registered_at", "pk"
+            *SEEDING
         )
     )
     needed = max(event.min_table_size, 2)
@@ -523,12 +533,16 @@ def start_event(event: Event, by: Any) -> Round:
         )
     if not event.seed:
         event.seed = secrets.randbits(31)
-    if event.has_divisions:
-        _form_divisions(event, active)
     event.status = Event.Status.RUNNING
     event.started_at = timezone.now()
     event.save(update_fields=["status", "started_at", "seed"])
-    return _seat(event, 1, _seating(event, 1))
+    try:
+        if event.has_divisions:
+            _form_divisions(event, active)
+        seating = _seating(event, 1)
+    except pairing.PairingError as exc:
+        raise Conflict(exc.message, exc.code) from None
+    return _seat(event, 1, seating)
 
 
 def _form_divisions(event: Event, active: list[Registration]) -> None:
@@ -607,7 +621,7 @@ def _seating(event: Event, number: int) -> Seating:
 def _active_players(event: Event) -> list[int]:
     return list(
         Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
-        .order_by("seed_rank", "registered_at", "pk")
+        .order_by(*SEEDING)
         .values_list("user_id", flat=True)
     )
 
@@ -859,7 +873,12 @@ def advance(event_id: int, by: Any = None) -> Round | None:
         if _event_over(event, current):
             _finish(event)
             return None
-        return _seat(event, current.number + 1, _seating(event, current.number + 1))
+        try:
+            seating = _seating(event, current.number + 1)
+        except pairing.PairingError as exc:
+            log.error("event %s: round %s cannot be seated: %s", event.pk, current.number + 1, exc)
+            raise Conflict(exc.message, exc.code) from None
+        return _seat(event, current.number + 1, seating)
 
 
 def seat_next_round(event: Event, by: Any) -> Round | None:

@@ -28,8 +28,6 @@ MEMBERS = [
     ("ash", "ash@example.org", "Ash"),
     ("birch", "birch@example.org", "Birch"),
     ("cedar", "cedar@example.org", "Cedar"),
-    ("elm", "elm@example.org", "Elm"),
-    ("fern", "fern@example.org", "Fern"),
 ]
 
 
@@ -99,9 +97,9 @@ class Command(BaseCommand):
             club,
             organizer,
             name="Autumn Swiss",
-            description="Three rounds at tables of four; the bot finishes a timed-out seat.",
+            description="Three rounds at tables of three; the bot finishes a timed-out seat.",
             rounds=3,
-            table_size=4,
+            table_size=3,
             min_table_size=3,
             days_per_move=3,
             rated=True,
