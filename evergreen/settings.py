@@ -178,6 +178,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several fields are called "status" or "role": one schema name per choice set.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.api.serializers.STATUS_BY_NAME",
+        "EventStatusEnum": "tournaments.serializers.EVENT_STATUSES",
+        "RegistrationStatusEnum": "tournaments.serializers.REGISTRATION_STATUSES",
+        "RoundStatusEnum": "tournaments.serializers.ROUND_STATUSES",
+        "ClubRoleEnum": "tournaments.serializers.ROLES",
+    },
 }
 
 LOGGING = {

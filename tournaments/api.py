@@ -296,7 +296,7 @@ def standings(request: Request, pk: int) -> Response:
     description="Every round seated so far, first to last: each table's game and its "
     "players in seat order with their scores, byes and timeout decisions.",
     parameters=[EVENT_ID],
-    responses={200: s.RoundSerializer(many=True), **_errors(401, 404)},
+    responses={200: s.EventRoundSerializer(many=True), **_errors(401, 404)},
     tags=["events"],
 )
 @api_view(["GET"])
@@ -309,7 +309,7 @@ def rounds(request: Request, pk: int) -> Response:
     operation_id="events_round",
     summary="One round's tables",
     parameters=[EVENT_ID, ROUND_NUMBER],
-    responses={200: s.RoundSerializer, **_errors(401, 404)},
+    responses={200: s.EventRoundSerializer, **_errors(401, 404)},
     tags=["events"],
 )
 @api_view(["GET"])
@@ -340,7 +340,7 @@ def _registration_body(registration: Registration) -> dict[str, Any]:
     "of the club; an invite-only club's event needs you to be one already.",
     parameters=[EVENT_ID],
     request=None,
-    responses={200: s.RegistrationSerializer, **_errors(400, 401, 403, 404, 409)},
+    responses={200: s.EventRegistrationSerializer, **_errors(400, 401, 403, 404, 409)},
     tags=["events"],
 )
 @api_view(["POST"])
@@ -356,7 +356,7 @@ def register(request: Request, pk: int) -> Response:
     "player finishes your unfinished games (their results count) and you are not seated again.",
     parameters=[EVENT_ID],
     request=None,
-    responses={200: s.RegistrationSerializer, **_errors(400, 401, 404, 409)},
+    responses={200: s.EventRegistrationSerializer, **_errors(400, 401, 404, 409)},
     tags=["events"],
 )
 @api_view(["POST"])

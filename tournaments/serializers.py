@@ -15,6 +15,13 @@ from rest_framework.request import Request
 from .models import Club, Event, Membership, Registration
 from .presenters import GAME_STATUS, RoundView, StandingGroup, TableView
 
+# Choice sets named in SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] (several fields are
+# called "status" or "role"; the schema names each set once).
+EVENT_STATUSES = list(Event.Status.values)
+REGISTRATION_STATUSES = list(Registration.Status.values)
+ROUND_STATUSES = ["running", "finished"]
+ROLES = list(Membership.Role.values)
+
 # --- Clubs -------------------------------------------------------------------------------------
 
 
@@ -31,10 +38,10 @@ class ClubSerializer(serializers.Serializer):
     url = serializers.URLField(help_text="The club's page.")
 
 
-class MemberSerializer(serializers.Serializer):
+class ClubMemberSerializer(serializers.Serializer):
     user_id = serializers.IntegerField()
     name = serializers.CharField()
-    role = serializers.ChoiceField(choices=Membership.Role.values)
+    role = serializers.ChoiceField(choices=ROLES)
     joined_at = serializers.DateTimeField()
     rating_url = serializers.URLField(help_text="The member's rating in the ratings API.")
 
@@ -46,7 +53,7 @@ class EventSummarySerializer(serializers.Serializer):
     slug = serializers.SlugField()
     format = serializers.ChoiceField(choices=Event.Format.values)
     status = serializers.ChoiceField(
-        choices=Event.Status.values,
+        choices=EVENT_STATUSES,
         help_text="`draft` events are seen by their organizers only.",
     )
     players = serializers.IntegerField(help_text="Players registered (withdrawn ones not counted).")
@@ -56,11 +63,13 @@ class EventSummarySerializer(serializers.Serializer):
 
 class ClubDetailSerializer(ClubSerializer):
     my_role = serializers.ChoiceField(
-        choices=Membership.Role.values,
+        choices=ROLES,
         allow_null=True,
         help_text="Your role in the club; null if you are not a member.",
     )
-    members_list = MemberSerializer(many=True, help_text="Organizers first, then by joining date.")
+    members_list = ClubMemberSerializer(
+        many=True, help_text="Organizers first, then by joining date."
+    )
     events = EventSummarySerializer(many=True, help_text="Its events, newest first.")
 
 
@@ -81,9 +90,9 @@ class EventPageSerializer(serializers.Serializer):
 # --- Events ------------------------------------------------------------------------------------
 
 
-class RegistrationSerializer(serializers.Serializer):
+class EventRegistrationSerializer(serializers.Serializer):
     event = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Registration.Status.values)
+    status = serializers.ChoiceField(choices=REGISTRATION_STATUSES)
     registered_at = serializers.DateTimeField()
     withdrawn_at = serializers.DateTimeField(allow_null=True)
 
@@ -127,14 +136,14 @@ class EventDetailSerializer(EventSummarySerializer):
     registration_opens = serializers.DateTimeField(allow_null=True)
     registration_closes = serializers.DateTimeField(allow_null=True)
     registration_open = serializers.BooleanField(help_text="Whether you can register now.")
-    my_registration = RegistrationSerializer(
+    my_registration = EventRegistrationSerializer(
         allow_null=True, help_text="Your registration, if you have one."
     )
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class DivisionSerializer(serializers.Serializer):
+class EventDivisionSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="1 is the top division.")
     name = serializers.CharField()
 
@@ -165,7 +174,7 @@ class StandingRowSerializer(serializers.Serializer):
 
 
 class StandingGroupSerializer(serializers.Serializer):
-    division = DivisionSerializer(allow_null=True, help_text="null outside divisions.")
+    division = EventDivisionSerializer(allow_null=True, help_text="null outside divisions.")
     rows = StandingRowSerializer(many=True)
 
 
@@ -175,7 +184,7 @@ class StandingsSerializer(serializers.Serializer):
     groups = StandingGroupSerializer(many=True, help_text="One per division (leagues), else one.")
 
 
-class SeatSerializer(serializers.Serializer):
+class TableSeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="0 = the first player.")
     user_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
@@ -188,7 +197,7 @@ class SeatSerializer(serializers.Serializer):
     )
 
 
-class TimeoutDecisionSerializer(serializers.Serializer):
+class TableTimeoutDecisionSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     outcome = serializers.ChoiceField(choices=["timed out", "bot", "last"])
     ranks_last = serializers.BooleanField()
@@ -196,31 +205,31 @@ class TimeoutDecisionSerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
-class TableSerializer(serializers.Serializer):
+class EventTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     division = serializers.IntegerField(allow_null=True, help_text="The division's number.")
     game = serializers.IntegerField(help_text="The game's id in the games API.")
     game_url = serializers.URLField()
     status = serializers.ChoiceField(choices=list(GAME_STATUS.values()))
     adjudicated = serializers.BooleanField()
-    seats = SeatSerializer(many=True, help_text="In seat order.")
-    timeout_decisions = TimeoutDecisionSerializer(many=True)
+    seats = TableSeatSerializer(many=True, help_text="In seat order.")
+    timeout_decisions = TableTimeoutDecisionSerializer(many=True)
 
 
-class ByeSerializer(serializers.Serializer):
+class RoundByeSerializer(serializers.Serializer):
     user_id = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.FloatField()
 
 
-class RoundSerializer(serializers.Serializer):
+class EventRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["running", "finished"])
+    status = serializers.ChoiceField(choices=ROUND_STATUSES)
     is_final = serializers.BooleanField(help_text="Knockout: the final table.")
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    tables = TableSerializer(many=True)
-    byes = ByeSerializer(many=True)
+    tables = EventTableSerializer(many=True)
+    byes = RoundByeSerializer(many=True)
 
 
 # --- Building the bodies -----------------------------------------------------------------------
