@@ -43,3 +43,16 @@ def superuser(db: Any) -> Any:
     user.is_superuser = True
     user.save(update_fields=["is_superuser"])
     return user
+
+
+@pytest.fixture(autouse=True)
+def deterministic_seeds(monkeypatch: Any) -> None:
+    """Game and event seeds from a counter instead of ``secrets``: the games the bots play
+    (their moves follow the game's seed) and the pairings come out the same on every run."""
+    import itertools
+    import secrets
+
+    counter = itertools.count(1)
+    monkeypatch.setattr(
+        secrets, "randbits", lambda bits: (next(counter) * 2_654_435_761) % (1 << bits)
+    )
