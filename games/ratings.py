@@ -274,8 +274,9 @@ def rating_of(user: Any) -> Rating | None:
     return Rating.objects.filter(user_id=user.pk, games__gt=0).first()
 
 
-def _ranked(user_ids: Iterable[int] | None) -> QuerySet[Rating]:
-    found = Rating.objects.filter(games__gt=0)
+def ranked(user_ids: Iterable[int] | None = None) -> QuerySet[Rating]:
+    """The ratings a leaderboard lists: players with a rated game and an active account."""
+    found = Rating.objects.filter(games__gt=0, user__is_active=True)
     if user_ids is not None:
         found = found.filter(user_id__in=list(user_ids))
     return found
@@ -283,7 +284,7 @@ def _ranked(user_ids: Iterable[int] | None) -> QuerySet[Rating]:
 
 def rank_of(rating: Rating, user_ids: Iterable[int] | None = None) -> int:
     """The place of this rating on the leaderboard (of ``user_ids`` if given)."""
-    return 1 + _ranked(user_ids).filter(rating__gt=rating.rating).count()
+    return 1 + ranked(user_ids).filter(rating__gt=rating.rating).count()
 
 
 def leaderboard(
@@ -293,7 +294,7 @@ def leaderboard(
     if user_ids is not None:
         user_ids = list(user_ids)
     found = (
-        _ranked(user_ids)
+        ranked(user_ids)
         .select_related("user__player")
         .order_by("-rating", "-mu", "user_id")[offset : offset + limit]
     )
@@ -321,7 +322,7 @@ def leaderboard(
 
 
 def leaderboard_size(user_ids: Iterable[int] | None = None) -> int:
-    return _ranked(user_ids).count()
+    return ranked(list(user_ids) if user_ids is not None else None).count()
 
 
 def player_name(user: Any) -> str:

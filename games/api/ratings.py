@@ -21,7 +21,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import ratings
-from games.models import Rating
 from games.services import ServiceError
 
 from .serializers import ErrorSerializer
@@ -120,7 +119,7 @@ def rating_list(request: Request) -> Response:
     paginator.request = request
     paginator.limit = paginator.get_limit(request)
     paginator.offset = paginator.get_offset(request)
-    paginator.count = Rating.objects.filter(games__gt=0).count()
+    paginator.count = ratings.leaderboard_size()
     rows = ratings.leaderboard(limit=paginator.limit, offset=paginator.offset)
     return paginator.get_paginated_response([_row(request, row) for row in rows])
 

@@ -12,15 +12,14 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
 from .. import ratings
-from ..models import Rating
 
 PER_PAGE = 50
 CHANGES_SHOWN = 50
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    ranked = Rating.objects.filter(games__gt=0).order_by("-rating", "-mu", "user_id")
-    page = Paginator(ranked, PER_PAGE).get_page(request.GET.get("page"))
+    # The paginator counts and numbers the pages; the rows come from ratings.leaderboard.
+    page = Paginator(ratings.ranked().order_by("pk"), PER_PAGE).get_page(request.GET.get("page"))
     offset = (page.number - 1) * PER_PAGE
     rows = ratings.leaderboard(limit=PER_PAGE, offset=offset) if page.paginator.count else []
     mine = rank = None

@@ -75,10 +75,16 @@ def run_at_once(jobs: list[Callable[[], Any]], held_user: Any) -> list[Any]:
         Rating.objects.select_for_update().get(user=held_user)
         for thread in threads:
             thread.start()
-        wait_for(lambda: waiting_on_locks() >= len(jobs), "every job to wait on a lock")
+        wait_for(
+            lambda: waiting_on_locks() >= len(jobs) or not all(t.is_alive() for t in threads),
+            "every job to wait on a lock",
+            timeout=120,
+        )
+        overlapped = all(t.is_alive() for t in threads)
     for thread in threads:
-        thread.join(60)
+        thread.join(120)
     assert not any(isinstance(r, BaseException) for r in results), results
+    assert overlapped, f"a job finished without waiting for the others: {results}"
     return results
 
 

@@ -62,6 +62,17 @@ class TestTheLeaderboard:
         assert "You have no rating yet" in html
         assert 'aria-current="true"' not in html
 
+    def test_a_closed_account_leaves_the_leaderboard(self, rated: list[Any]) -> None:
+        bob = rated[1]
+        bob.is_active = False
+        bob.save(update_fields=["is_active"])
+        html = client_for(None).get(reverse("games:ratings")).content.decode()
+        assert len(table_rows(html)) == 2 and ">Bob</a>" not in html
+        assert [row.rank for row in ratings.leaderboard()] == [1, 2]
+        assert (
+            client_for(None).get(reverse("games:rating_player", args=[bob.pk])).status_code == 404
+        )
+
     def test_with_no_rated_game_yet_it_says_so(self, alice: Any) -> None:
         html = client_for(alice).get(reverse("games:ratings")).content.decode()
         assert "Nobody has a rating yet" in html
