@@ -33,7 +33,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy evergreen/rules tournaments/pairing.py tournaments/standings.py
+	$(VENV)/bin/mypy evergreen/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
 	$(VENV)/bin/lint-imports
 
 test: lint

@@ -8,25 +8,20 @@ Evergreen is played by 1-4 players, so a "pairing" seats players at tables of 2-
 Turn order is worth points (0/1/2/3 at setup), so every table comes back in seat order
 chosen to balance each player's earlier seats (:func:`seat_order`).
 
-No maintained library seats multi-player tables (Swiss pairing libraries pair two
-players), so the search is written here: an exact branch and bound when the number of
-possible seatings is small, an iterated local search (swaps between tables, seeded
-perturbations) beyond that.
+The searches for good tables live in :mod:`tournaments.seating`.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tournaments.seating import EXACT_LIMIT, best_partition, even_schedule
+
 MAX_TABLE = 4
 """Evergreen seats at most four players."""
-
-EXACT_LIMIT = 20_000
-"""Seatings of one round searched exhaustively when there are at most this many."""
 
 
 class PairingError(ValueError):
@@ -126,195 +121,6 @@ def table_sizes(n: int, table_size: int, min_size: int) -> tuple[list[int], int]
             base, extra = divmod(seated, tables)
             return [base + 1] * extra + [base] * (tables - extra), byes
     raise AssertionError("unreachable: zero seated players always fits")
-
-
-def _seatings_count(sizes: Sequence[int]) -> int:
-    """How many different ways split sum(sizes) players into tables of these sizes."""
-    count = math.factorial(sum(sizes))
-    for size in sizes:
-        count //= math.factorial(size)
-    for size in set(sizes):
-        count //= math.factorial(sizes.count(size))
-    return count
-
-
-# ----------------------------------------------------------------- the table search
-
-Matrix = list[list[int]]
-
-
-def _table_cost(table: Sequence[int], cost: Matrix) -> int:
-    return sum(cost[a][b] for a, b in itertools.combinations(table, 2))
-
-
-def partition_cost(tables: Iterable[Sequence[int]], cost: Matrix) -> int:
-    """Sum of ``cost[a][b]`` over every pair seated at one table."""
-    return sum(_table_cost(table, cost) for table in tables)
-
-
-def _exact(
-    order: Sequence[int], sizes: Sequence[int], cost: Matrix, bound: int
-) -> list[list[int]] | None:
-    """Branch and bound over every seating; the best one cheaper than ``bound``, if any.
-
-    Players are placed in ``order``; a player opens an empty table only at the first
-    empty table of each size, so equal tables are not searched twice.
-    """
-    tables: list[list[int]] = [[] for _ in sizes]
-    best: list[list[int]] | None = None
-    best_cost = bound
-
-    def place(index: int, so_far: int) -> None:
-        nonlocal best, best_cost
-        if index == len(order):
-            best, best_cost = [list(t) for t in tables], so_far
-            return
-        player = order[index]
-        opened: set[int] = set()
-        for t, table in enumerate(tables):
-            if len(table) == sizes[t]:
-                continue
-            if not table:
-                if sizes[t] in opened:
-                    continue
-                opened.add(sizes[t])
-            step = so_far + sum(cost[player][other] for other in table)
-            if step >= best_cost:
-                continue
-            table.append(player)
-            place(index + 1, step)
-            table.pop()
-
-    place(0, 0)
-    return best
-
-
-class _Seating:
-    """Tables under local search, with each player's cost to every table kept up to
-    date, so a swap is priced in constant time."""
-
-    def __init__(self, tables: Sequence[Sequence[int]], cost: Matrix) -> None:
-        self.cost = cost
-        self.tables = [list(t) for t in tables]
-        self.where = {p: t for t, table in enumerate(self.tables) for p in table}
-        self.to_table = {
-            p: [sum(cost[p][u] for u in table) for table in self.tables] for p in self.where
-        }
-
-    def total(self) -> int:
-        return partition_cost(self.tables, self.cost)
-
-    def delta(self, x: int, y: int) -> int:
-        """The change in cost if x and y (at different tables) swap seats."""
-        a, b = self.where[x], self.where[y]
-        sx, sy = self.to_table[x], self.to_table[y]
-        return sy[a] - sx[a] + sx[b] - sy[b] - 2 * self.cost[x][y]
-
-    def swap(self, x: int, y: int) -> None:
-        a, b = self.where[x], self.where[y]
-        ta, tb = self.tables[a], self.tables[b]
-        ta[ta.index(x)], tb[tb.index(y)] = y, x
-        self.where[x], self.where[y] = b, a
-        cx, cy = self.cost[x], self.cost[y]
-        for p, sums in self.to_table.items():
-            change = cy[p] - cx[p]
-            sums[a] += change
-            sums[b] -= change
-
-    def descend(self, dirty: Iterable[int] | None = None) -> None:
-        """Swap players between tables while a swap lowers the cost.
-
-        Only pairs of tables with at least one ``dirty`` table (all tables when None)
-        are tried: two tables that nothing touched since they were checked cannot gain.
-        """
-        pending = set(range(len(self.tables))) if dirty is None else set(dirty)
-        tables, to_table, cost = self.tables, self.to_table, self.cost
-        while pending:
-            a = min(pending)
-            pending.discard(a)
-            for b in range(len(tables)):
-                if b == a:
-                    continue
-                swapped = True
-                while swapped:
-                    swapped = False
-                    for x in tables[a]:
-                        sx, cx = to_table[x], cost[x]
-                        gain_x = sx[b] - sx[a]
-                        for y in tables[b]:
-                            sy = to_table[y]
-                            if gain_x + sy[a] - sy[b] - 2 * cx[y] < 0:
-                                self.swap(x, y)
-                                pending.update((a, b))
-                                swapped = True
-                                break
-                        if swapped:
-                            break
-
-
-def _local(
-    start: list[list[int]], cost: Matrix, rng: random.Random, *, patience: int, floor: int
-) -> list[list[int]]:
-    """Iterated local search from ``start``: descend, then kick a few players and retry.
-
-    Stops at a seating costing ``floor`` (nothing can be cheaper) or after ``patience``
-    kicks in a row without improvement.
-    """
-    seating = _Seating(start, cost)
-    seating.descend()
-    current_cost = seating.total()
-    best, best_cost = [list(t) for t in seating.tables], current_cost
-    if len(start) < 2:
-        return best
-    stale = 0
-    while stale < patience and best_cost > floor:
-        trial = _Seating(seating.tables, cost)
-        kicked: set[int] = set()
-        for _ in range(rng.randint(2, 3)):
-            a, b = rng.sample(range(len(trial.tables)), 2)
-            x, y = rng.choice(trial.tables[a]), rng.choice(trial.tables[b])
-            trial.swap(x, y)
-            kicked.update((a, b))
-        trial.descend(kicked)
-        trial_cost = trial.total()
-        if trial_cost <= current_cost:
-            seating, current_cost = trial, trial_cost
-        if trial_cost < best_cost:
-            best, best_cost = [list(t) for t in trial.tables], trial_cost
-            stale = 0
-        else:
-            stale += 1
-    return best
-
-
-def best_partition(
-    order: Sequence[int],
-    sizes: Sequence[int],
-    cost: Matrix,
-    rng: random.Random,
-    *,
-    exact_limit: int = EXACT_LIMIT,
-    floor: int = 0,
-) -> list[list[int]]:
-    """Split ``order`` into tables of ``sizes`` minimising :func:`partition_cost`.
-
-    Starts from consecutive blocks of ``order``, improves them by local search, and
-    proves the optimum by branch and bound when there are at most ``exact_limit``
-    possible seatings. ``floor`` is a known lower bound that ends the search early.
-    """
-    blocks: list[list[int]] = []
-    start = 0
-    for size in sizes:
-        blocks.append(list(order[start : start + size]))
-        start += size
-    patience = 10 + len(sizes)
-    found = _local(blocks, cost, rng, patience=patience, floor=floor)
-    found_cost = partition_cost(found, cost)
-    if found_cost > floor and _seatings_count(sizes) <= exact_limit:
-        exact = _exact(order, sizes, cost, found_cost)
-        if exact is not None:
-            found = exact
-    return found
 
 
 # ------------------------------------------------------------------------ seat order
@@ -516,138 +322,6 @@ def natural_rounds(n: int, table_size: int) -> int:
     return max(1, -(-(n - 1) // (table_size - 1)))
 
 
-def _unevenness(rounds: int) -> list[int]:
-    """The price of a pair meeting m times, for m = 0..rounds+1: mainly m squared (so
-    the sum over pairs is least when the meetings are spread evenly), then m cubed (of
-    two spreads with that sum, the one without the extremes)."""
-    return [1_000 * m * m + m**3 for m in range(rounds + 2)]
-
-
-def _pair_floor(n: int, slots: int, price: Sequence[int]) -> int:
-    """Least total price when ``slots`` meetings share the C(n, 2) pairs."""
-    pairs = n * (n - 1) // 2
-    if pairs == 0:
-        return 0
-    q, r = divmod(slots, pairs)
-    return r * price[q + 1] + (pairs - r) * price[q]
-
-
-def _schedule_rounds(
-    n: int, sizes: list[int], bye_count: int, rounds: int, rng: random.Random
-) -> tuple[list[list[list[int]]], list[list[int]]]:
-    """Tables (as indices 0..n-1) and byes for every round, pair meetings as even as
-    possible: each round seated to avoid the most-met pairs, then the whole schedule
-    improved by swaps within a round minimising the sum of squared meeting counts."""
-    order = list(range(n))
-    rng.shuffle(order)
-    bye_rounds = [[order[(r * bye_count + k) % n] for k in range(bye_count)] for r in range(rounds)]
-    met = [[0] * n for _ in range(n)]
-    schedule: list[list[list[int]]] = []
-    for r in range(rounds):
-        out = set(bye_rounds[r])
-        playing = [p for p in order if p not in out]
-        rng.shuffle(playing)
-        tables = best_partition(playing, sizes, met, rng, exact_limit=2_000)
-        for table in tables:
-            for a, b in itertools.combinations(table, 2):
-                met[a][b] += 1
-                met[b][a] += 1
-        schedule.append(tables)
-    slots = rounds * sum(s * (s - 1) // 2 for s in sizes)
-    price = _unevenness(rounds)
-    _improve_schedule(schedule, met, price, _pair_floor(n, slots, price), rng)
-    return schedule, bye_rounds
-
-
-def _schedule_cost(met: Matrix, price: Sequence[int]) -> int:
-    n = len(met)
-    return sum(price[met[a][b]] for a in range(n) for b in range(a + 1, n))
-
-
-def _improve_schedule(
-    schedule: list[list[list[int]]],
-    met: Matrix,
-    price: Sequence[int],
-    floor: int,
-    rng: random.Random,
-) -> None:
-    """Swap players between tables of one round while that evens out the meetings.
-
-    A swap of x (table A) and y (table B) moves x's meetings with A to y and y's with
-    B to x: each lost meeting of a pair met m times changes its price from price[m] to
-    price[m-1], each gained one to price[m+1].
-    Random kicks (a few seeded swaps) escape local optima for a bounded number of tries.
-    """
-    cost = _schedule_cost(met, price)
-    if cost <= floor:
-        return
-
-    def swap(tables: list[list[int]], a: int, i: int, b: int, j: int) -> int:
-        ta, tb = tables[a], tables[b]
-        x, y = ta[i], tb[j]
-        delta = 0
-        for u in ta:
-            if u != x:
-                delta += price[met[x][u] - 1] - price[met[x][u]]
-                delta += price[met[y][u] + 1] - price[met[y][u]]
-        for v in tb:
-            if v != y:
-                delta += price[met[y][v] - 1] - price[met[y][v]]
-                delta += price[met[x][v] + 1] - price[met[x][v]]
-        return delta
-
-    def apply(tables: list[list[int]], a: int, i: int, b: int, j: int) -> None:
-        ta, tb = tables[a], tables[b]
-        x, y = ta[i], tb[j]
-        for u in ta:
-            if u != x:
-                met[x][u] -= 1
-                met[u][x] -= 1
-                met[y][u] += 1
-                met[u][y] += 1
-        for v in tb:
-            if v != y:
-                met[y][v] -= 1
-                met[v][y] -= 1
-                met[x][v] += 1
-                met[v][x] += 1
-        ta[i], tb[j] = y, x
-
-    moves = [
-        (r, a, i, b, j)
-        for r, tables in enumerate(schedule)
-        for a, b in itertools.combinations(range(len(tables)), 2)
-        for i in range(len(tables[a]))
-        for j in range(len(tables[b]))
-    ]
-    if not moves:
-        return
-    best = [[list(t) for t in tables] for tables in schedule]
-    best_cost = cost
-    budget = 60 * len(moves)
-    while budget > 0 and best_cost > floor:
-        improved = True
-        while improved:
-            improved = False
-            for r, a, i, b, j in moves:
-                budget -= 1
-                delta = swap(schedule[r], a, i, b, j)
-                if delta < 0:
-                    apply(schedule[r], a, i, b, j)
-                    cost += delta
-                    improved = True
-        if cost < best_cost:
-            best_cost = cost
-            best = [[list(t) for t in tables] for tables in schedule]
-        if best_cost <= floor:
-            break
-        for _ in range(rng.randint(1, 3)):
-            r, a, i, b, j = rng.choice(moves)
-            cost += swap(schedule[r], a, i, b, j)
-            apply(schedule[r], a, i, b, j)
-    schedule[:] = best
-
-
 def round_robin(
     players: Sequence[int],
     *,
@@ -698,7 +372,7 @@ def round_robin(
         schedule = [classes[r % len(classes)] for r in range(rounds)]
         byes = [[] for _ in range(rounds)]
     else:
-        schedule, byes = _schedule_rounds(n, sizes, bye_count, rounds, rng)
+        schedule, byes = even_schedule(n, sizes, bye_count, rounds, rng)
 
     history: dict[int, list[int]] = {}
     result: list[Pairing] = []
@@ -732,10 +406,11 @@ def knockout(
     """Seat one knockout round: tables of up to ``table_size``, strongest spread out.
 
     ``ranked`` is best first. Snake seeding: the best player of each table in turn,
-    then back the other way, so the top seeds meet as late as possible. If the numbers
-    force byes (only with fewer players than ``min_size``... or a minimum above two),
-    the best players get them. Raises :class:`PairingError` for bad sizes or a player
-    entered twice.
+    then back the other way, so the top seeds meet as late as possible. When the
+    numbers force byes (``min_size`` above two, or a single player left) the best
+    players get them. ``seat_history`` (earlier seats of each player) balances the seat
+    order as in :func:`seat_order`. Raises :class:`PairingError` for bad sizes or a
+    player entered twice.
     """
     _check_sizes(table_size, min_size)
     _check_unique(ranked)
