@@ -95,6 +95,7 @@ class _Seating:
 
     def __init__(self, tables: Sequence[Sequence[int]], cost: Matrix) -> None:
         self.cost = cost
+        self.log: list[tuple[int, int]] = []
         self.tables = [list(t) for t in tables]
         self.where = {p: t for t, table in enumerate(self.tables) for p in table}
         self.to_table = {
@@ -111,6 +112,8 @@ class _Seating:
         return sy[a] - sx[a] + sx[b] - sy[b] - 2 * self.cost[x][y]
 
     def swap(self, x: int, y: int) -> None:
+        """x and y (at different tables) change seats; the swap is logged for undo."""
+        self.log.append((x, y))
         a, b = self.where[x], self.where[y]
         ta, tb = self.tables[a], self.tables[b]
         ta[ta.index(x)], tb[tb.index(y)] = y, x
@@ -120,6 +123,14 @@ class _Seating:
             change = cy[p] - cx[p]
             sums[a] += change
             sums[b] -= change
+
+    def undo(self, to: int) -> None:
+        """Take back the logged swaps until ``to`` swaps are left (a swap is its own
+        inverse: x and y are simply swapped back)."""
+        while len(self.log) > to:
+            x, y = self.log.pop()
+            self.swap(x, y)
+            self.log.pop()
 
     def descend(self, dirty: Iterable[int] | None = None) -> None:
         """Swap players between tables while a swap lowers the cost.
@@ -157,8 +168,9 @@ def _local(
 ) -> list[list[int]]:
     """Iterated local search from ``start``: descend, then kick a few players and retry.
 
-    Stops at a seating costing ``floor`` (nothing can be cheaper) or after ``patience``
-    kicks in a row without improvement.
+    A kick that ends worse than where it started is taken back swap by swap. Stops at
+    a seating costing ``floor`` (nothing can be cheaper) or after ``patience`` kicks in
+    a row without improvement.
     """
     seating = _Seating(start, cost)
     seating.descend()
@@ -167,23 +179,28 @@ def _local(
     if len(start) < 2:
         return best
     stale = 0
+    count = len(start)
     while stale < patience and best_cost > floor:
-        trial = _Seating(seating.tables, cost)
+        seating.log.clear()
         kicked: set[int] = set()
         for _ in range(rng.randint(2, 3)):
-            a, b = rng.sample(range(len(trial.tables)), 2)
-            x, y = rng.choice(trial.tables[a]), rng.choice(trial.tables[b])
-            trial.swap(x, y)
+            # Tables start as blocks of ``order`` and stay roughly so: a kick between
+            # near tables is one a descent does not simply undo.
+            a = rng.randrange(count)
+            b = (a + rng.choice((-2, -1, 1, 2))) % count if count > 2 else 1 - a
+            seating.swap(rng.choice(seating.tables[a]), rng.choice(seating.tables[b]))
             kicked.update((a, b))
-        trial.descend(kicked)
-        trial_cost = trial.total()
-        if trial_cost <= current_cost:
-            seating, current_cost = trial, trial_cost
+        seating.descend(kicked)
+        trial_cost = seating.total()
         if trial_cost < best_cost:
-            best, best_cost = [list(t) for t in trial.tables], trial_cost
+            best, best_cost = [list(t) for t in seating.tables], trial_cost
             stale = 0
         else:
             stale += 1
+        if trial_cost <= current_cost:
+            current_cost = trial_cost
+        else:
+            seating.undo(0)
     return best
 
 
