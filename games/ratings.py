@@ -114,21 +114,35 @@ def rate_game(game_id: int) -> bool:
     table = _table(game_id)
     if table is None:
         return False
-    game = Game.objects.only("finished_at").get(pk=game_id)
-    if game.finished_at is not None:
-        earlier = (
-            pending_games()
-            .filter(seats__user_id__in=[user_id for user_id, _score in table])
-            .filter(
-                Q(finished_at__lt=game.finished_at)
-                | Q(finished_at=game.finished_at, pk__lt=game_id)
-            )
-            .distinct()
-            .values_list("pk", flat=True)
-        )
-        for earlier_id in list(earlier):
+    finished_at = Game.objects.filter(pk=game_id).values_list("finished_at", flat=True).get()
+    if finished_at is not None:
+        for earlier_id in _earlier_unrated(game_id, finished_at, [u for u, _score in table]):
             _rate_one(earlier_id)
     return _rate_one(game_id)
+
+
+def _earlier_unrated(game_id: int, finished_at: datetime, user_ids: list[int]) -> list[int]:
+    """Rated games these players finished before this one that they were not rated for,
+    oldest first. Read through their seats (indexed by user), not by scanning every game."""
+    found = (
+        Seat.objects.filter(
+            user_id__in=user_ids, game__status=Game.Status.FINISHED, game__rated=True
+        )
+        .filter(
+            Q(game__finished_at__lt=finished_at)
+            | Q(game__finished_at=finished_at, game_id__lt=game_id)
+        )
+        .exclude(
+            Exists(
+                RatingChange.objects.filter(
+                    game_id=OuterRef("game_id"), user_id=OuterRef("user_id")
+                )
+            )
+        )
+        .order_by("game__finished_at", "game_id")
+        .values_list("game_id", flat=True)
+    )
+    return list(dict.fromkeys(found))
 
 
 def _rate_one(game_id: int) -> bool:
