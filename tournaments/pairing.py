@@ -191,21 +191,23 @@ def swiss(
 ) -> Pairing:
     """Seat one Swiss round.
 
-    Byes (only when the numbers leave no choice) go to the lowest-ranked players among
-    those with the fewest byes. The others are seated to minimise first the repeat
-    meetings (each pair that already met, weighted by how often) and then the distance
-    in standing between players at one table (the sum of squared differences in rank
-    over every pair at a table, so a repeat is avoided by moving the fewest places). Players are ranked by points, then game
-    score; equal players are shuffled by ``seed``. Tables come back strongest first,
-    each in seat order. Raises :class:`PairingError` for a player entered twice or bad
-    table sizes.
+    Players are ranked by points, then game score; equal players are shuffled by
+    ``seed``. Byes (only when the numbers leave no choice) go to the lowest-ranked
+    players among those with the fewest byes. The others are seated to minimise first
+    the repeat meetings (each pair that already met, weighted by how often), then the
+    distance in standing at each table (the sum of squared differences in rank over
+    every pair at a table, so a repeat is avoided by moving players the fewest places).
+    The search is exact for up to ``exact_limit`` possible seatings, a local search
+    beyond (see :func:`tournaments.seating.best_partition`). Tables come back strongest
+    first, each in seat order (:func:`seat_order`). Raises :class:`PairingError` for a
+    player entered twice or bad table sizes.
     """
     _check_sizes(table_size, min_size)
     _check_unique([e.id for e in entrants])
     rng = random.Random(seed)
     shuffled = list(entrants)
     rng.shuffle(shuffled)
-    ranked = sorted(shuffled, key=lambda e: (-e.points, -e.score))
+    ranked = sorted(shuffled, key=lambda e: (-_standing(e)[0], -e.score))
     sizes, bye_count = table_sizes(len(ranked), table_size, min_size)
 
     by_need = sorted(range(len(ranked)), key=lambda i: (ranked[i].byes, -i))
@@ -219,8 +221,8 @@ def swiss(
     i = 0
     while i < len(playing):
         j = i
-        key = (playing[i].points, playing[i].score)
-        while j + 1 < len(playing) and (playing[j + 1].points, playing[j + 1].score) == key:
+        key = _standing(playing[i])
+        while j + 1 < len(playing) and _standing(playing[j + 1]) == key:
             j += 1
         position.extend([i + j] * (j - i + 1))
         i = j + 1
@@ -240,6 +242,11 @@ def swiss(
     history = {e.id: list(e.seats) for e in entrants}
     seated = _seat_tables(([playing[i].id for i in table] for table in tables), history, seed)
     return Pairing(seated, byes)
+
+
+def _standing(entrant: Entrant) -> tuple[float, int]:
+    """Points (rounded, so 0.1 + 0.2 ties with 0.3) and game score."""
+    return round(entrant.points, 9), entrant.score
 
 
 def repeat_count(tables: Iterable[Sequence[int]], meetings: Meetings) -> int:
@@ -389,7 +396,53 @@ def round_robin(
         result.append(
             Pairing(_seat_tables(ids, history, seed + r), tuple(order[i] for i in byes[r]))
         )
+    if not circle:
+        result = _balance_seats(result)
     return result
+
+
+def _balance_seats(schedule: list[Pairing], passes: int = 20) -> list[Pairing]:
+    """Re-seat the tables of a known schedule until no single table can even out its
+    players' seats over the whole schedule any further.
+
+    Round by round seating (:func:`seat_order`) cannot see the later rounds; with the
+    whole schedule known, each table in turn takes the order that best balances its
+    players' seats in every other round. A table changes only for a strictly better
+    balance, so this ends.
+    """
+    seats: dict[int, dict[int, int]] = {}
+    for r, pairing in enumerate(schedule):
+        for table in pairing.tables:
+            for seat, player in enumerate(table):
+                seats.setdefault(player, {})[r] = seat
+    rounds = [[list(t) for t in pairing.tables] for pairing in schedule]
+
+    def cost(order: Sequence[int], r: int) -> tuple[int, int]:
+        history = {p: [s for q, s in seats[p].items() if q != r] for p in order}
+        counts, spread, _ = _seat_cost(order, history)
+        return counts, spread
+
+    for _ in range(passes):
+        changed = False
+        for r, tables in enumerate(rounds):
+            for t, current in enumerate(tables):
+                best = current
+                best_cost = cost(current, r)
+                for order in itertools.permutations(sorted(current)):
+                    order_cost = cost(order, r)
+                    if order_cost < best_cost:
+                        best, best_cost = list(order), order_cost
+                if best is not current:
+                    tables[t] = best
+                    for seat, player in enumerate(best):
+                        seats[player][r] = seat
+                    changed = True
+        if not changed:
+            break
+    return [
+        Pairing(tuple(tuple(t) for t in tables), pairing.byes)
+        for tables, pairing in zip(rounds, schedule, strict=True)
+    ]
 
 
 # -------------------------------------------------------------------------- knockout

@@ -322,6 +322,15 @@ class TestRoundRobin:
         }
         assert all(sorted(s) == [0, 1, 2, 3] for s in seats.values())
 
+    @pytest.mark.parametrize(("n", "size"), [(9, 3), (16, 4), (8, 4), (6, 3)])
+    @pytest.mark.parametrize("seed", [0, 1, 2])
+    def test_seats_are_balanced_over_the_whole_schedule(self, n: int, size: int, seed: int) -> None:
+        schedule = round_robin(list(range(n)), table_size=size, seed=seed)
+        for player in range(n):
+            seats = Counter(t.index(player) for p in schedule for t in p.tables if player in t)
+            counts = [seats.get(s, 0) for s in range(size)]
+            assert max(counts) - min(counts) <= 1, (player, counts)
+
     @pytest.mark.parametrize(
         ("n", "size", "rounds", "most_unmet"),
         [(7, 3, 3, 6), (8, 4, 3, 4), (10, 4, 3, 12), (12, 4, 4, 12), (13, 4, 4, 18)],
