@@ -6,6 +6,7 @@ optimum over every seating of small rounds.
 
 from __future__ import annotations
 
+import doctest
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -14,6 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tournaments.pairing
+import tournaments.seating
+import tournaments.standings
 from tournaments.pairing import (
     Entrant,
     Pairing,
@@ -80,6 +84,13 @@ def swiss_rounds(
     met = draw(st.lists(st.sampled_from(pairs), max_size=3 * n)) if pairs else []
     meetings = dict(Counter(frozenset(p) for p in met))
     return entrants, meetings, table_size, min_size
+
+
+@pytest.mark.parametrize(
+    "module", [tournaments.pairing, tournaments.seating, tournaments.standings]
+)
+def test_the_examples_in_the_docstrings_hold(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 
 
 def test_the_brute_force_sees_every_seating() -> None:
