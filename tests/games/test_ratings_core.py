@@ -27,6 +27,7 @@ from evergreen.celery import app as celery_app
 from games import ratings, services, tasks
 from games.models import Game, Rating, RatingChange, Seat, shown_rating
 from games.ratings import NEW_PLAYER, Skill, places, rate_table
+from games.signals import game_ended
 
 
 class TestTheArithmetic:
@@ -105,6 +106,23 @@ def assert_ordered_by_place(game: Game) -> None:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("fixed_seeds")
 class TestRatingFinishedGames:
+    def test_game_ended_receivers_read_the_finished_game_and_its_final_scores(
+        self, alice: Any, bob: Any
+    ) -> None:
+        seen: list[tuple[int, list[int]]] = []
+
+        def look(sender: Any, game_id: int, status: str, **kwargs: Any) -> None:
+            game = Game.objects.get(pk=game_id)
+            seen.append((game.status, [seat.score for seat in game.seats.order_by("position")]))
+
+        game_ended.connect(look, dispatch_uid="test_ratings_look")
+        try:
+            game = finished_game([alice, bob])
+        finally:
+            game_ended.disconnect(dispatch_uid="test_ratings_look")
+        final = [seat.score for seat in game.engine_state().seats]
+        assert seen == [(Game.Status.FINISHED, final)]
+
     def test_a_finished_two_player_game_moves_the_winner_up_and_the_loser_down(
         self, alice: Any, bob: Any
     ) -> None:
