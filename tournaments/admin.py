@@ -50,6 +50,12 @@ from .models import (
     TimeoutDecision,
 )
 
+
+def _player_name(user: Any) -> str:
+    player = getattr(user, "player", None)
+    return player.display_name if player else user.get_username()
+
+
 # --- Scoping to the organizer's clubs ----------------------------------------------------------
 
 
@@ -168,6 +174,10 @@ class ReadOnlyAdmin(OrganizerScopedAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Actions ask without an object; an object's page is for viewing only.
+        return obj is None and super().has_change_permission(request, obj)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         return [f.name for f in self.model._meta.fields]
@@ -350,8 +360,8 @@ class EventForm(forms.ModelForm):
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
-    fields = ("user", "status", "division", "seed_rank", "eliminated_in", "registered_at")
-    readonly_fields = ("user", "status", "division", "eliminated_in", "registered_at")
+    fields = ("player", "status", "division", "seed_rank", "eliminated_in", "registered_at")
+    readonly_fields = ("player", "status", "division", "eliminated_in", "registered_at")
     extra = 0
     can_delete = False
     ordering = ("status", "seed_rank", "registered_at")
@@ -370,6 +380,14 @@ class RegistrationInline(admin.TabularInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Registration]:
         return super().get_queryset(request).select_related("user__player", "division")
+
+    @admin.display(description=_("player"))
+    def player(self, registration: Registration) -> str:
+        return format_html(
+            '<a href="{}">{}</a>',
+            reverse("tournaments:player", args=[registration.user_id]),
+            _player_name(registration.user),
+        )
 
 
 class DivisionInline(ReadOnlyInline):
@@ -477,6 +495,15 @@ class EventAdmin(OrganizerScopedAdmin):
         if club and club.isdigit():
             initial["club"] = int(club)
         return initial
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Only an event nobody has registered for yet: the others have players (and
+        # then games and results) whose history stays.
+        deletable = obj is None or (
+            obj.status in (Event.Status.DRAFT, Event.Status.REGISTRATION)
+            and not obj.registrations.exists()
+        )
+        return deletable and super().has_delete_permission(request, obj)
 
     @admin.display(description=_("players"), ordering="active")
     def players(self, event: Event) -> int:

@@ -25,7 +25,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import ratings
-from games.models import Player
 from games.services import ServiceError
 
 from . import presenters, results, services
@@ -305,7 +304,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     user = get_user_model().objects.filter(pk=pk, is_active=True).select_related("player").first()
     if user is None:
         raise Http404("No such player")
-    profile = Player.for_user(user)
+    name = presenters.names_of([user.pk])[user.pk]
     registrations = list(
         Registration.objects.filter(user=user)
         .exclude(event__status=Event.Status.DRAFT)
@@ -329,7 +328,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     points = ratings.history(user)
     context = {
         "profile_user": user,
-        "profile": profile,
+        "name": name,
         "rating": ratings.rating_of(user),
         "chart": mark_safe(ratings.chart_svg(points)),  # escaped inside chart_svg
         "rated_games": len(points),

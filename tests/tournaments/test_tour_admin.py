@@ -171,6 +171,22 @@ class TestCreatingAndEditing:
         assert (event.name, event.table_size) == ("Renamed", 2)
 
 
+class TestDeleting:
+    def test_only_an_event_without_players_can_be_deleted(self, oak, alice, bob):
+        waiting = event_of(oak, alice)
+        joined = event_of(oak, alice, bob, name="Joined")
+        running = started(event_of(oak, alice, alice, bob, name="Running"), alice)
+        client = client_for(alice)
+        for kept in (joined, running):
+            assert client.get(admin_url("event", "delete", kept.pk)).status_code == 403
+        response = client.post(admin_url("event", "delete", waiting.pk), {"post": "yes"})
+        assert response.status_code == 302
+        assert set(Event.objects.all()) == {joined, running}
+
+    def test_clubs_are_deleted_by_superusers_only(self, oak, alice):
+        assert client_for(alice).get(admin_url("club", "delete", oak.pk)).status_code == 403
+
+
 class TestRunningAnEvent:
     def test_open_start_next_round_and_close_with_the_buttons(self, oak, alice, bob, carol):
         event = services.create_event(
