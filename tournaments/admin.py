@@ -401,6 +401,10 @@ EVENT_OPERATIONS: dict[str, tuple[Callable[[Event, Any], Any], Any]] = {
     "start": (services.start_event, _("The event has started: round 1 is seated.")),
     "next": (services.seat_next_round, _("The next round is seated.")),
     "close": (services.close_event, _("The event is closed.")),
+    "season": (
+        services.create_next_season,
+        _("The next season is ready: its divisions are formed and registration is open."),
+    ),
 }
 
 
@@ -594,6 +598,8 @@ class EventAdmin(OrganizerScopedAdmin):
             if operation == "next" and result is None:
                 done = _("That was the last round: the event is over.")
             self.message_user(request, str(done), level=messages.SUCCESS)
+            if operation == "season":
+                event = result  # on to the new season's page
         return HttpResponseRedirect(reverse("admin:tournaments_event_change", args=[event.pk]))
 
     def standings_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
@@ -658,6 +664,12 @@ def _operations(event: Event) -> list[tuple[str, str, bool]]:
     if event.status == Event.Status.RUNNING:
         buttons.append(("next", _t("Seat the next round"), True))
         buttons.append(("close", _t("Close the event"), False))
+    if (
+        event.format == Event.Format.LEAGUE
+        and event.status == Event.Status.FINISHED
+        and not Event.objects.filter(previous_season=event).exists()
+    ):
+        buttons.append(("season", _t("Start the next season (promotion and relegation)"), True))
     return buttons
 
 

@@ -264,6 +264,10 @@ def event(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
         if event.status != Event.Status.DRAFT
         else event.rounds,
         "points_scheme": presenters.points_scheme_text(event),
+        "next_season": Event.objects.filter(previous_season=event)
+        .exclude(status=Event.Status.DRAFT)
+        .select_related("club")
+        .first(),
     }
     return render(request, "tournaments/event.html", context)
 

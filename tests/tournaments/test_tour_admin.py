@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from gamehelpers import client_for
+from gamehelpers import client_for, make_user
 from tourpageshelpers import club_of, end_round, event_of, started
 
 from games.models import Game, Seat
@@ -287,6 +287,50 @@ class TestRunningAnEvent:
         last = act(client, "membership", "remove_members", Membership.objects.get(user=alice))
         assert "Oak" in str(messages_of(last)) or club.is_organizer(alice)
         assert club.is_organizer(alice)
+
+
+class TestLeagueSeasons:
+    def test_the_next_season_button_after_a_finished_league(self, oak, alice, bob, carol):
+        dora = make_user("dora")
+        services.join_club(oak, dora)
+        league = started(
+            event_of(
+                oak,
+                alice,
+                alice,
+                bob,
+                carol,
+                dora,
+                name="League",
+                format="league",
+                rounds=None,
+                division_size=2,
+            ),
+            alice,
+        )
+        client = client_for(alice)
+        for _ in range(5):
+            end_round(league, alice)
+            league.refresh_from_db()
+            if league.status == Event.Status.FINISHED:
+                break
+            services.advance(league.pk)
+        league.refresh_from_db()
+        assert league.status == Event.Status.FINISHED
+        change = client.get(admin_url("event", "change", league.pk)).content.decode()
+        assert run_url(league, "season") in change
+        response = client.post(run_url(league, "season"))
+        season = Event.objects.get(previous_season=league)
+        assert response["Location"] == admin_url("event", "change", season.pk)
+        assert season.status == Event.Status.REGISTRATION and season.season == 2
+        assert season.divisions.count() == 2
+        again = client.post(run_url(league, "season"))
+        assert any("already exists" in m for m in messages_of(again))
+        html = client_for(None).get(league.get_absolute_url()).content.decode()
+        assert season.get_absolute_url() in html
+        assert "<caption>Division 1</caption>" in html and "<caption>Division 2</caption>" in html
+        html = client_for(None).get(season.get_absolute_url()).content.decode()
+        assert league.get_absolute_url() in html
 
 
 class TestStandingsCsv:
