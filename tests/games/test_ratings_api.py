@@ -80,6 +80,8 @@ def test_a_players_rating_comes_with_its_history(schema: ResponseSchema, rated: 
 def test_unknown_and_unrated_players_are_not_found(schema: ResponseSchema, alice: Any) -> None:
     client = api_client_for(alice)
     missing = client.get(reverse("api:rating", args=[987654]))
+    huge = client.get(reverse("api:rating", args=[10**30]))
+    assert huge.status_code == 404 and huge.json()["code"] == "no_such_player"
     unrated = client.get(reverse("api:rating", args=[alice.pk]))
     for response, code in ((missing, "no_such_player"), (unrated, "not_rated")):
         assert response.status_code == 404

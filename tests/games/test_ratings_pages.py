@@ -124,3 +124,4 @@ class TestAPlayersRatingPage:
             client_for(alice).get(reverse("games:rating_player", args=[987654])).status_code == 404
         )
         assert client_for(None).get("/ratings/abc/").status_code == 404
+        assert client_for(None).get(f"/ratings/{10**30}/").status_code == 404
