@@ -316,17 +316,33 @@ def _neg(value: int, q: int) -> int:
     return value if q in (2, 4) else (-value) % q
 
 
-def natural_rounds(n: int, table_size: int) -> int:
+def _default_min(table_size: int) -> int:
+    """The smallest table of a round robin when not told: one seat less (at least 2)."""
+    return max(min(2, table_size), table_size - 1)
+
+
+def natural_rounds(n: int, table_size: int, min_size: int | None = None) -> int:
     """Rounds a division plays when not told: enough for everyone to meet everyone.
 
     Two-player tables: n-1 rounds (n even) or n (n odd, a bye each round). Larger
-    tables: ceil((n-1) / (table_size-1)), at least one round.
+    tables: enough rounds for each player to meet the n-1 others at full tables, and
+    for the tables of a round (see :func:`table_sizes`) to hold every pair once.
+
+    >>> natural_rounds(9, 3), natural_rounds(16, 4), natural_rounds(10, 4)
+    (4, 5, 4)
     """
     if n < 2:
         return 0
     if table_size == 2:
         return n - 1 if n % 2 == 0 else n
-    return max(1, -(-(n - 1) // (table_size - 1)))
+    minimum = _default_min(table_size) if min_size is None else min_size
+    sizes, _ = table_sizes(n, table_size, minimum)
+    per_round = sum(s * (s - 1) // 2 for s in sizes)
+    if per_round == 0:
+        return 0
+    every_other = -(-(n - 1) // (table_size - 1))
+    every_pair = -(-(n * (n - 1) // 2) // per_round)
+    return max(every_other, every_pair)
 
 
 def round_robin(
@@ -340,22 +356,23 @@ def round_robin(
     """The whole schedule of a round-robin division: every pair meets as evenly as
     the rounds allow.
 
-    Two-player tables follow the circle method (a full round robin, repeated if more
-    rounds are asked). When the division is a square of the table size (9 players at
-    tables of 3, 16 at tables of 4) the rounds follow an affine plane, so every pair
-    meets exactly once in table_size + 1 rounds. Otherwise a search evens out the
-    meetings. Byes rotate so that everyone sits out as often as anyone else. ``rounds``
+    Two-player tables follow the circle method (a full round robin, repeated with the
+    seats reversed if more rounds are asked). Nine players at three tables of 3 and
+    sixteen at four tables of 4 follow an affine plane, so every pair meets exactly
+    once in 4 (or 5) rounds. Otherwise a search evens out the meetings
+    (:func:`tournaments.seating.even_schedule`). Byes rotate so that everyone sits out
+    as often as anyone else. Seats are balanced over the whole schedule. ``rounds``
     defaults to :func:`natural_rounds`; ``min_size`` (the smallest table) defaults to
     one less than ``table_size`` (2 for tables of 2 or 3). Raises
     :class:`PairingError` for bad sizes, a negative number of rounds or a player
     entered twice.
     """
-    minimum = max(min(2, table_size), table_size - 1) if min_size is None else min_size
+    minimum = _default_min(table_size) if min_size is None else min_size
     _check_sizes(table_size, minimum)
     _check_unique(players)
     n = len(players)
     if rounds is None:
-        rounds = natural_rounds(n, table_size)
+        rounds = natural_rounds(n, table_size, minimum)
     if rounds < 0:
         raise PairingError("The number of rounds cannot be negative.", "invalid_rounds")
     rng = random.Random(seed)
@@ -374,8 +391,9 @@ def round_robin(
             pairs = cycle[r % len(cycle)]
             schedule.append([[a, b] for a, b in pairs if a < n and b < n])
             byes.append([a if b >= n else b for a, b in pairs if a >= n or b >= n])
-    elif n == table_size * table_size and table_size in (3, 4) and bye_count == 0:
-        classes = affine_plane(table_size)
+    elif bye_count == 0 and sizes in ([3] * 3, [4] * 4):
+        # 9 at tables of 3 (or of 4: 3, 3, 3), 16 at tables of 4.
+        classes = affine_plane(len(sizes))
         schedule = [classes[r % len(classes)] for r in range(rounds)]
         byes = [[] for _ in range(rounds)]
     else:

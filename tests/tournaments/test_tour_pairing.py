@@ -311,6 +311,22 @@ class TestRoundRobin:
         met = meetings_from(t for p in schedule for t in p.tables)
         assert len(met) == 36 and set(met.values()) == {1}
 
+    def test_nine_players_at_tables_of_four_sit_at_three_tables_of_three(self) -> None:
+        schedule = round_robin(list(range(9)), table_size=4, seed=2)
+        assert len(schedule) == natural_rounds(9, 4) == 4
+        assert all(sorted(map(len, p.tables)) == [3, 3, 3] for p in schedule)
+        met = meetings_from(t for p in schedule for t in p.tables)
+        assert len(met) == 36 and set(met.values()) == {1}
+
+    @pytest.mark.parametrize(
+        ("n", "size", "rounds"),
+        [(2, 3, 1), (3, 3, 1), (4, 3, 3), (7, 3, 5), (8, 4, 3), (10, 4, 4), (13, 4, 6), (20, 4, 7)],
+    )
+    def test_natural_rounds_let_everyone_meet_everyone(
+        self, n: int, size: int, rounds: int
+    ) -> None:
+        assert natural_rounds(n, size) == rounds
+
     def test_sixteen_players_at_tables_of_four_meet_exactly_once_in_five_rounds(self) -> None:
         schedule = round_robin(list(range(16)), table_size=4, seed=3)
         assert len(schedule) == 5
@@ -344,7 +360,7 @@ class TestRoundRobin:
 
     @pytest.mark.parametrize(
         ("n", "size", "rounds", "most_unmet"),
-        [(7, 3, 3, 6), (8, 4, 3, 4), (10, 4, 3, 12), (12, 4, 4, 12), (13, 4, 4, 18)],
+        [(7, 3, 5, 0), (8, 4, 3, 4), (10, 3, 6, 1), (12, 4, 4, 12), (13, 4, 6, 2)],
     )
     def test_meetings_are_spread_evenly(
         self, n: int, size: int, rounds: int, most_unmet: int
