@@ -160,10 +160,14 @@ def standings(
       (see :func:`head_to_head`).
 
     Players equal on everything share a rank (listed by id). Results of players not in
-    ``players`` (who withdrew) still count for their opponents. Raises
-    :class:`StandingsError` for an unknown or repeated tie-break.
+    ``players`` (who withdrew) still count for their opponents. Points are rounded to
+    9 decimals (a scheme of tenths adds up to clean numbers). Raises
+    :class:`StandingsError` for an unknown or repeated tie-break or a player listed
+    twice.
     """
     _check_tiebreaks(tiebreaks)
+    if len(set(players)) != len(players):
+        raise StandingsError("A player is listed twice.", "duplicate_player")
     byes = byes or {}
     everyone = set(players) | {p for r in results for p in r.players} | set(byes)
     points = {p: bye_points * byes.get(p, 0) for p in everyone}
@@ -212,8 +216,8 @@ def standings(
                 Row(
                     player=player,
                     rank=rank,
-                    points=points[player],
-                    opponents=opponents[player],
+                    points=round(points[player], 9),
+                    opponents=round(opponents[player], 9),
                     score=score[player],
                     head_to_head=h2h.get(player, 0.0),
                     played=played[player],

@@ -204,6 +204,13 @@ class TestStandings:
         ]
         rows = standings([1, 2, 3], results, scheme=[0.3, 0.2, 0.1], tiebreaks=())
         assert [row.rank for row in rows] == [1, 1, 1]
+        assert [row.points for row in rows] == [0.6, 0.6, 0.6]
+        assert [row.opponents for row in rows] == [3.6, 3.6, 3.6]  # 3 tables x 2 x 0.6
+
+    def test_a_player_listed_twice_is_refused(self) -> None:
+        with pytest.raises(StandingsError) as raised:
+            standings([1, 2, 1], RESULTS)
+        assert raised.value.code == "duplicate_player"
 
     @pytest.mark.parametrize("tiebreaks", [("luck",), ("score", "score")])
     def test_unknown_or_repeated_tiebreaks_are_refused(self, tiebreaks: tuple[str, ...]) -> None:
