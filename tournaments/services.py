@@ -9,6 +9,9 @@ to games go through ``games.services``.
 
 Refusals raise ``games.services.ServiceError`` (400), ``NotAPlayer`` (403) or
 ``Conflict`` (409) with a stable code and a sentence a player understands.
+
+Club writes live in ``tournaments.clubs`` and vacation limits in ``tournaments.vacations``;
+the club writes are re-exported here, so every caller writes ``services.<write>``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -25,7 +28,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games import notifications
@@ -34,12 +36,28 @@ from games.models import Game, Notification, Player, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import pairing, results, standings
+from .clubs import (  # noqa: F401 - club writes are re-exported: services.create_club, ...
+    RESERVED_CLUB_SLUGS,
+    _organizer_access,
+    _organizers,
+    _require_organizer,
+    _require_user,
+    _unique_slug,
+    create_club,
+    decide_join_request,
+    is_organizer,
+    join_by_invite,
+    join_club,
+    leave_club,
+    new_invite_code,
+    request_to_join,
+    set_role,
+)
 from .models import (
     Bye,
     Club,
     Division,
     Event,
-    JoinRequest,
     Membership,
     Registration,
     Round,
@@ -51,207 +69,6 @@ log = logging.getLogger(__name__)
 
 EVENT_TABLE_KIND = Notification.Kind.EVENT_TABLE
 DAYS_PER_MOVE = (1, 2, 3, 5, 7)
-
-
-# --- Permissions ------------------------------------------------------------------------------
-
-
-def is_organizer(club: Club, user: Any) -> bool:
-    """Organizers of the club, and the site's superusers, run its events."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return bool(user.is_superuser) or club.is_organizer(user)
-
-
-def _require_organizer(club: Club, user: Any) -> None:
-    if not is_organizer(club, user):
-        raise NotAPlayer(_("Only an organizer of this club can do that."), "not_organizer")
-
-
-def _require_user(user: Any) -> None:
-    if not getattr(user, "is_authenticated", False):
-        raise NotAPlayer(_("Sign in first."), "not_signed_in")
-
-
-def _organizer_access(user: Any, grant: bool) -> None:
-    """Admin access for organizers (tournaments.access, written by the pages' owner)."""
-    try:
-        from . import access  # type: ignore[attr-defined]
-    except ImportError:
-        return
-    function = getattr(access, "grant_organizer_access" if grant else "revoke_organizer_access")
-    function(user)
-
-
-# --- Clubs ------------------------------------------------------------------------------------
-
-
-# Club slugs that name pages of their own under /clubs/.
-RESERVED_CLUB_SLUGS = frozenset({"new", "invite"})
-
-
-def _club_slug_taken(slug: str) -> bool:
-    return slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exists()
-
-
-def _unique_slug(base: str, taken: Any, max_length: int = 60) -> str:
-    root = (slugify(base) or "club")[: max_length - 4]
-    slug, n = root, 2
-    while taken(slug):
-        slug, n = f"{root}-{n}", n + 1
-    return slug
-
-
-@transaction.atomic
-def create_club(
-    user: Any,
-    name: str,
-    description: str = "",
-    invite_only: bool = False,
-    slug: str | None = None,
-) -> Club:
-    """A new club with ``user`` as its first organizer."""
-    _require_user(user)
-    name = (name or "").strip()
-    if not name:
-        raise ServiceError(_("A club needs a name."), "bad_name")
-    if len(name) > 80:
-        raise ServiceError(_("A club name has at most 80 characters."), "bad_name")
-    if slug:
-        if slugify(slug) != slug:
-            raise ServiceError(_("A short name uses only letters, digits and hyphens."), "bad_slug")
-        if _club_slug_taken(slug):
-            raise Conflict(_("Another club already uses this short name."), "slug_taken")
-    else:
-        slug = _unique_slug(name, _club_slug_taken)
-    club = Club.objects.create(
-        name=name,
-        slug=slug,
-        description=description or "",
-        visibility=Club.Visibility.INVITE if invite_only else Club.Visibility.PUBLIC,
-        created_by=user,
-    )
-    Membership.objects.create(club=club, user=user, role=Membership.Role.ORGANIZER)
-    _organizer_access(user, True)
-    return club
-
-
-def _add_member(club: Club, user: Any) -> Membership:
-    try:
-        with transaction.atomic():
-            membership = Membership.objects.create(club=club, user=user)
-    except IntegrityError:
-        raise Conflict(_("You are already a member of this club."), "already_member") from None
-    JoinRequest.objects.filter(club=club, user=user, status=JoinRequest.Status.PENDING).update(
-        status=JoinRequest.Status.ACCEPTED, decided_at=timezone.now()
-    )
-    Player.for_user(user)
-    return membership
-
-
-@transaction.atomic
-def join_club(club: Club, user: Any) -> Membership:
-    """Join a public club."""
-    _require_user(user)
-    if not club.is_public:
-        raise NotAPlayer(
-            _("This club is invite only: ask to join or use an invitation link."),
-            "club_invite_only",
-        )
-    return _add_member(club, user)
-
-
-@transaction.atomic
-def join_by_invite(code: str, user: Any) -> Membership:
-    """Join the club whose invitation link this is."""
-    _require_user(user)
-    club = Club.objects.filter(invite_code=code or "").first()
-    if club is None or not secrets.compare_digest(club.invite_code, code):
-        raise NotAPlayer(_("This invitation link is not valid."), "bad_invite")
-    return _add_member(club, user)
-
-
-@transaction.atomic
-def request_to_join(club: Club, user: Any, message: str = "") -> JoinRequest:
-    """Ask the organizers of an invite-only club to let ``user`` in."""
-    _require_user(user)
-    if club.is_member(user):
-        raise Conflict(_("You are already a member of this club."), "already_member")
-    if len(message or "") > 1000:
-        raise ServiceError(_("A message has at most 1000 characters."), "bad_message")
-    try:
-        with transaction.atomic():
-            return JoinRequest.objects.create(club=club, user=user, message=message or "")
-    except IntegrityError:
-        raise Conflict(
-            _("You have already asked to join; the organizers will answer."), "already_requested"
-        ) from None
-
-
-@transaction.atomic
-def decide_join_request(request: JoinRequest, by: Any, accept: bool) -> JoinRequest:
-    _require_organizer(request.club, by)
-    request = JoinRequest.objects.select_for_update().get(pk=request.pk)
-    if request.status != JoinRequest.Status.PENDING:
-        raise Conflict(_("This request has already been answered."), "already_decided")
-    request.status = JoinRequest.Status.ACCEPTED if accept else JoinRequest.Status.DECLINED
-    request.decided_at = timezone.now()
-    request.decided_by = by
-    request.save(update_fields=["status", "decided_at", "decided_by"])
-    if accept:
-        Membership.objects.get_or_create(club=request.club, user=request.user)
-        Player.for_user(request.user)
-    return request
-
-
-@transaction.atomic
-def new_invite_code(club: Club, by: Any) -> Club:
-    """A fresh invitation link; the old one stops working."""
-    _require_organizer(club, by)
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    club.invite_code = secrets.token_urlsafe(12)
-    club.save(update_fields=["invite_code"])
-    return club
-
-
-def _organizers(club: Club) -> int:
-    return Membership.objects.filter(club=club, role=Membership.Role.ORGANIZER).count()
-
-
-@transaction.atomic
-def leave_club(club: Club, user: Any) -> None:
-    _require_user(user)
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    membership = Membership.objects.filter(club=club, user=user).first()
-    if membership is None:
-        raise Conflict(_("You are not a member of this club."), "not_member")
-    if membership.is_organizer and _organizers(club) == 1:
-        raise Conflict(
-            _("You are this club's only organizer: name another organizer first."),
-            "last_organizer",
-        )
-    membership.delete()
-    if membership.is_organizer:
-        _organizer_access(user, False)
-
-
-@transaction.atomic
-def set_role(club: Club, user: Any, role: str, by: Any) -> Membership:
-    _require_organizer(club, by)
-    if role not in Membership.Role.values:
-        raise ServiceError(_("A member is an organizer or a member."), "bad_role")
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    membership = Membership.objects.filter(club=club, user=user).first()
-    if membership is None:
-        raise Conflict(_("This player is not a member of the club."), "not_member")
-    if membership.role == role:
-        return membership
-    if membership.is_organizer and _organizers(club) == 1:
-        raise Conflict(_("A club keeps at least one organizer."), "last_organizer")
-    membership.role = role
-    membership.save(update_fields=["role"])
-    _organizer_access(user, role == Membership.Role.ORGANIZER)
-    return membership
 
 
 # --- Events: creating, registering ------------------------------------------------------------
@@ -1099,129 +916,6 @@ def create_next_season(event: Event, by: Any, name: str | None = None) -> Event:
                 event=nxt, user_id=user_id, division=division, seed_rank=rank
             )
     return nxt
-
-
-# --- Vacations ------------------------------------------------------------------------------------
-
-
-def _pauses(use: Any) -> list[tuple[datetime, datetime]]:
-    from django.utils.dateparse import parse_datetime
-
-    pauses = []
-    for start, end in use.earlier_pauses or []:
-        begin, finish = parse_datetime(start), parse_datetime(end)
-        if begin and finish:
-            pauses.append((begin, finish))
-    if use.paused_from and use.paused_until:
-        pauses.append((use.paused_from, use.paused_until))
-    return pauses
-
-
-def _paused_since(base: datetime, pauses: list[tuple[datetime, datetime]]) -> timedelta:
-    """How long the event's vacation pauses stopped a clock that started at ``base``."""
-    return sum(
-        (max(timedelta(0), until - max(base, start)) for start, until in pauses), timedelta(0)
-    )
-
-
-def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
-    """Keep the player's vacations within each event's limit for its games.
-
-    ``games.services.start_vacation`` pauses every clock of the player; in an event,
-    vacations pause its games for at most ``vacation_limit_days`` in all (per player).
-    The event's pause starts when the vacation is first seen here and lasts what is left
-    of the allowance; a seat's deadline in an event game is then its clock's start +
-    the time per move + the event pauses since that start (+ a time bank already spent).
-    Deadlines are computed, not shifted, so a second run changes nothing; a vacation is
-    accounted once (``VacationUse.vacation_until``); coming back early gives the unused
-    part back. Returns how many seats' deadlines changed.
-    """
-    from .models import VacationUse
-
-    now = now or timezone.now()
-    changed = 0
-    with transaction.atomic():
-        player = Player.objects.select_for_update().filter(user_id=user_id).first()
-        if player is None:
-            return 0
-        on_vacation = player.vacation_until is not None and player.vacation_until > now
-        seats = list(
-            Seat.objects.select_for_update(of=("self",))
-            .filter(
-                user_id=user_id,
-                game__status=Game.Status.ACTIVE,
-                game__event_table__isnull=False,
-                bot="",
-                awaiting_since__isnull=False,
-            )
-            .select_related("game__event_table__round__event")
-        )
-        events = {s.game.event_table.round.event_id: s.game.event_table.round.event for s in seats}
-        uses = {}
-        for event in events.values():
-            use, _created = VacationUse.objects.select_for_update().get_or_create(
-                event=event, user_id=user_id
-            )
-            if on_vacation and use.vacation_until != player.vacation_until:
-                if use.paused_from and use.paused_until and use.paused_until > use.paused_from:
-                    use.earlier_pauses = [
-                        *use.earlier_pauses,
-                        [use.paused_from.isoformat(), use.paused_until.isoformat()],
-                    ]
-                left = timedelta(days=event.vacation_limit_days) - timedelta(seconds=use.seconds)
-                grant = max(timedelta(0), min(player.vacation_until - now, left))
-                use.seconds += int(grant.total_seconds())
-                use.vacation_until = player.vacation_until
-                use.paused_from, use.paused_until = now, now + grant
-                use.save()
-            elif not on_vacation and use.vacation_until and use.vacation_until > now:
-                # Back early: the event's pause ends now; the unused part is given back.
-                if use.paused_until and use.paused_from and use.paused_until > now:
-                    unused = use.paused_until - max(now, use.paused_from)
-                    use.seconds = max(0, use.seconds - int(unused.total_seconds()))
-                    use.paused_until = max(now, use.paused_from)
-                use.vacation_until = None
-                use.save()
-            uses[event.pk] = use
-        for seat in seats:
-            use = uses[seat.game.event_table.round.event_id]
-            hours = seat.game.move_hours
-            if not hours or seat.awaiting_since is None:
-                continue
-            due = (
-                seat.awaiting_since
-                + timedelta(hours=hours)
-                + _paused_since(seat.awaiting_since, _pauses(use))
-            )
-            if seat.game.time_bank_hours and not seat.time_bank_seconds:
-                due += timedelta(hours=seat.game.time_bank_hours)  # spent: it extended a clock
-            if seat.deadline != due and (
-                seat.deadline is None or seat.deadline > due or not on_vacation
-            ):
-                Seat.objects.filter(pk=seat.pk).update(deadline=due)
-                changed += 1
-    return changed
-
-
-def players_on_vacation_in_events(now: datetime | None = None) -> list[int]:
-    """Players whose vacation may touch event games: on vacation now, or back early
-    with an event pause still running (the beat safety net)."""
-    from .models import VacationUse
-
-    now = now or timezone.now()
-    away = set(
-        Seat.objects.filter(
-            game__status=Game.Status.ACTIVE,
-            game__event_table__isnull=False,
-            user__player__vacation_until__gt=now,
-        ).values_list("user_id", flat=True)
-    )
-    back = set(
-        VacationUse.objects.filter(vacation_until__gt=now)
-        .exclude(user__player__vacation_until__gt=now)
-        .values_list("user_id", flat=True)
-    )
-    return sorted(away | back)
 
 
 # --- Organizer edits from the admin (written by PAGES) ---------------------------------------------

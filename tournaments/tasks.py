@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import services
+from . import services, vacations
 
 
 @shared_task(acks_late=True)
@@ -23,7 +23,7 @@ def timeout_decision(game_id: int, position: int, outcome: str) -> str:
 
 @shared_task(acks_late=True)
 def vacation_limits(user_id: int) -> int:
-    return services.enforce_vacation_limits(user_id)
+    return vacations.enforce_vacation_limits(user_id)
 
 
 @shared_task
@@ -38,6 +38,6 @@ def events_safety_net() -> dict[str, int]:
         services.apply_timeout_policy(game_id, position)
         decided += 1
     deadlines = 0
-    for user_id in services.players_on_vacation_in_events():
-        deadlines += services.enforce_vacation_limits(user_id)
+    for user_id in vacations.players_on_vacation_in_events():
+        deadlines += vacations.enforce_vacation_limits(user_id)
     return {"rounds": seated, "timeout_decisions": decided, "deadlines": deadlines}
