@@ -43,6 +43,7 @@ test: lint
 
 bench: install
 	$(PY) -m evergreen.rules bench
+	$(PY) tests/benchmarks/bench_pairing.py
 	scripts/ensure-services
 	$(PY) tests/benchmarks/bench_web.py
 
