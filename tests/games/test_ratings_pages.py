@@ -92,6 +92,27 @@ class TestTheLeaderboard:
         assert bad.status_code == 200 and "Page 1 of 2" in bad.content.decode()
 
 
+class TestTheLeaderboardFunctions:
+    def test_a_clubs_leaderboard_ranks_its_members_among_themselves(self, rated: list[Any]) -> None:
+        everyone = ratings.leaderboard()
+        members = [everyone[1].user_id, everyone[2].user_id]
+        club = ratings.leaderboard(user_ids=iter(members))
+        assert [(row.rank, row.user_id) for row in club] == [(1, members[0]), (2, members[1])]
+        last = Rating.objects.get(user_id=members[1])
+        assert ratings.rank_of(last, members) == 2 and ratings.rank_of(last) == 3
+        assert ratings.leaderboard_size(members) == 2 and ratings.leaderboard(user_ids=[]) == []
+
+    def test_equal_ratings_share_a_rank_even_across_pages(self, rated: list[Any]) -> None:
+        top = ratings.leaderboard()[0]
+        other = next(user.pk for user in rated if user.pk != top.user_id)
+        Rating.objects.filter(user_id=other).update(rating=top.rating, mu=0.0)
+        Rating.objects.exclude(user_id__in=[top.user_id, other]).update(rating=top.rating - 5)
+        board = ratings.leaderboard()
+        assert [row.rank for row in board] == [1, 1, 3]
+        assert [row.rank for row in ratings.leaderboard(limit=1, offset=1)] == [1]
+        assert [row.rank for row in ratings.leaderboard(limit=2, offset=1)] == [1, 3]
+
+
 class TestAPlayersRatingPage:
     def test_it_shows_the_rating_the_chart_and_each_rated_game(self, rated: list[Any]) -> None:
         alice = rated[0]
