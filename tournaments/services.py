@@ -35,7 +35,7 @@ from games import services as games
 from games.models import Game, Notification, Player, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
 
-from . import pairing, results, standings
+from . import pairing, results, standings, vacations
 from .clubs import (  # noqa: F401 - club writes are re-exported: services.create_club, ...
     RESERVED_CLUB_SLUGS,
     _organizer_access,
@@ -540,9 +540,24 @@ def _seat(event: Event, number: int, seating: Seating) -> Round:
             "user_id", flat=True
         )
     )
+    tables = []
     for index, (players, division) in enumerate(seating.tables, start=1):
         game = _table_game(event, players, withdrawn)
-        table = Table.objects.create(round=round_, number=index, division=division, game=game)
+        tables.append(
+            (
+                Table.objects.create(round=round_, number=index, division=division, game=game),
+                players,
+            )
+        )
+    # Players away on vacation: their new clocks, within the event's limit, before the mail
+    # tells them their deadline.
+    seated = [user_id for _table, players in tables for user_id in players]
+    away = Player.objects.filter(user_id__in=seated, vacation_until__gt=timezone.now()).values_list(
+        "user_id", flat=True
+    )
+    for user_id in away:
+        vacations.enforce_vacation_limits(user_id)
+    for table, players in tables:
         _tell_players(event, table, players, withdrawn)
     Bye.objects.bulk_create(
         Bye(round=round_, user_id=user_id, points=event.bye_points) for user_id in seating.byes
@@ -562,7 +577,8 @@ def _table_game(event: Event, players: Sequence[int], withdrawn: set[int]) -> Ga
     game = games.create_game(
         first,
         players=len(players),
-        rated=event.rated,
+        # A withdrawn player's seat is the bot's from the start: such a game is not rated.
+        rated=event.rated and not withdrawn.intersection(players),
         days_per_move=event.days_per_move if not event.hours_per_move else None,
         hours_per_move=event.hours_per_move,
         time_bank_hours=event.time_bank_hours,

@@ -71,6 +71,9 @@ def test_a_round_robin_keeps_its_schedule_with_the_bot_in_the_leavers_seat(alice
     seat = Seat.objects.get(game=table.game, user=leaver)
     assert seat.bot and seat.handed_to_bot
     assert all(t.game.players == 2 for t in current_tables(event))
+    # The bot played the leaver's seat from the start: that game is not rated, the other is.
+    assert {t.game.rated for t in current_tables(event)} == {True, False}
+    assert not table.game.rated
 
 
 def test_the_organizer_replaces_a_player_with_the_bot(alice: Any, bob: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from gamehelpers import Clock, make_user
-from tourhelpers import current_tables, event_with
+from tourhelpers import current_tables, event_with, finish_by_bots
 
 from games import services as games
 from games.models import Seat
@@ -130,3 +130,38 @@ def test_the_safety_net_applies_the_limit_when_the_task_was_lost(alice: Any, clo
     assert _deadline(seat) > T0 + timedelta(days=10)
     assert tasks.events_safety_net()["deadlines"] == 1
     assert _deadline(seat) == T0 + timedelta(days=2 + 2)
+
+
+def test_a_round_seated_during_a_vacation_starts_the_clock_within_the_limit(
+    alice: Any, clock: Clock, django_capture_on_commit_callbacks: Any
+) -> None:
+    players = [make_user(f"away{i}") for i in range(4)]
+    event = event_with(
+        alice,
+        players,
+        name="Away Cup",
+        rounds=2,
+        table_size=2,
+        min_table_size=2,
+        days_per_move=2,
+        vacation_limit_days=2,
+    )
+    services.start_event(event, alice)
+    # Whoever must move in round 1 has an event clock when the vacation starts: the event's
+    # pause starts then. The others' starts when round 2 gives them a clock.
+    clock_running = {_awaiting(t.game).user_id for t in current_tables(event)}
+    for player in players:
+        with django_capture_on_commit_callbacks(execute=True):
+            games.start_vacation(player, 10)
+    seated_at = clock.advance(hours=3)
+    for table in current_tables(event):
+        finish_by_bots(table.game_id)
+    services.advance(event.pk)  # round 2, everyone away
+    for table in current_tables(event):
+        seat = _awaiting(table.game)
+        # Not the end of the vacation + 2 days: what is left of the 2 days the event
+        # allows, then the 2 days to move.
+        pause_left = timedelta(days=2) - (
+            seated_at - T0 if seat.user_id in clock_running else timedelta(0)
+        )
+        assert _deadline(seat) == seated_at + pause_left + timedelta(days=2)
