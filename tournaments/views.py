@@ -289,6 +289,9 @@ def event_register(request: HttpRequest, slug: str, event_slug: str) -> HttpResp
 def event_withdraw(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
     event = event_for_viewer(slug, event_slug, request.user)
     running = event.is_running
+    if running and request.POST.get("confirm") != "1":
+        # Withdrawing from a running event cannot be undone: ask once more.
+        return render(request, "tournaments/event_withdraw.html", {"event": event})
     _refused(
         request,
         lambda: services.withdraw(event, request.user),

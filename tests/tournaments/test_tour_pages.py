@@ -226,6 +226,20 @@ class TestEventPage:
         client.post(reverse("tournaments:event_withdraw", args=[club.slug, event.slug]))
         assert Registration.objects.get(user=bob).status == Registration.Status.WITHDRAWN
 
+    def test_withdrawing_from_a_running_event_asks_first(self, alice, bob):
+        club = club_of(alice, "Oak", bob)
+        event = started(event_of(club, alice, alice, bob), alice)
+        url = reverse("tournaments:event_withdraw", args=[club.slug, event.slug])
+        client = client_for(bob)
+        asked = client.post(url)
+        assert asked.status_code == 200
+        assert "This cannot be undone." in asked.content.decode()
+        assert Registration.objects.get(user=bob).is_active
+        done = client.post(url, {"confirm": "1"})
+        assert "You have withdrawn: a computer player finishes your games." in messages_of(done)
+        assert not Registration.objects.get(user=bob).is_active
+        assert Table.objects.get().game.seats.get(user=bob).bot
+
     def test_no_register_button_outside_the_window(self, alice, bob):
         club = club_of(alice, "Oak", bob)
         event = started(event_of(club, alice, alice, bob), alice)
