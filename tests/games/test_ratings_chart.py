@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import ratings
+from games import ratingchart
 from games.ratings import RatingPoint, chart_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -87,7 +87,7 @@ class TestTheChart:
         assert chart_svg(points(1000, 1030)) != svg  # two charts on one page: two ids
 
     def test_the_words_are_escaped(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(ratings, "_", lambda text: "<b>Rating & co</b>")
+        monkeypatch.setattr(ratingchart, "_", lambda text: "<b>Rating & co</b>")
         svg = chart_svg(points(1000, 1020))
         assert "<b>" not in svg and "&lt;b&gt;Rating &amp; co&lt;/b&gt;" in svg
         parsed(svg)
