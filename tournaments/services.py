@@ -848,27 +848,26 @@ def override_timeout_decision(
 def pending_timeout_decisions() -> list[tuple[int, int]]:
     """(game, seat) of running events' games whose seat timed out often enough for the
     policy but has no decision yet (the beat safety net for a lost signal)."""
-    found = []
-    seats = Seat.objects.filter(
-        game__event_table__round__event__status=Event.Status.RUNNING,
-        game__status=Game.Status.ACTIVE,
-        timeouts_in_row__gte=1,
-    ).values_list(
-        "game_id",
-        "position",
-        "timeouts_in_row",
-        "game__event_table__round__event__timeouts_before_decision",
+    seats = [
+        (game_id, position)
+        for game_id, position, timeouts, needed in Seat.objects.filter(
+            game__event_table__round__event__status=Event.Status.RUNNING,
+            game__status=Game.Status.ACTIVE,
+            timeouts_in_row__gte=1,
+        ).values_list(
+            "game_id",
+            "position",
+            "timeouts_in_row",
+            "game__event_table__round__event__timeouts_before_decision",
+        )
+        if timeouts >= needed
+    ]
+    decided = set(
+        TimeoutDecision.objects.filter(game_id__in={game_id for game_id, _p in seats})
+        .exclude(outcome=TimeoutDecision.Outcome.TIMED_OUT)
+        .values_list("game_id", "position")
     )
-    decided = {
-        (g, p)
-        for g, p in TimeoutDecision.objects.exclude(
-            outcome=TimeoutDecision.Outcome.TIMED_OUT
-        ).values_list("game_id", "position")
-    }
-    for game_id, position, timeouts, needed in seats:
-        if timeouts >= needed and (game_id, position) not in decided:
-            found.append((game_id, position))
-    return found
+    return [seat for seat in seats if seat not in decided]
 
 
 # --- League seasons -----------------------------------------------------------------------------
@@ -993,3 +992,39 @@ def remove_member(club: Club, user: Any, by: Any) -> None:
     membership.delete()
     if membership.is_organizer:
         _organizer_access(user, False)
+
+
+CLUB_FIELDS = frozenset({"name", "slug", "description", "visibility"})
+
+
+@transaction.atomic
+def update_club(club: Club, by: Any, **fields: Any) -> Club:
+    """An organizer changes the club's name, short name, description or who can join."""
+    _require_organizer(club, by)
+    unknown = set(fields) - CLUB_FIELDS
+    if unknown:
+        raise ServiceError(
+            _("Unknown club settings: %(names)s.") % {"names": ", ".join(sorted(unknown))},
+            "bad_field",
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if "name" in fields:
+        fields["name"] = (fields["name"] or "").strip()
+        if not fields["name"]:
+            raise ServiceError(_("A club needs a name."), "bad_name")
+    slug = fields.get("slug", club.slug)
+    if slug != club.slug and (
+        slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exclude(pk=club.pk).exists()
+    ):
+        raise Conflict(_("Another club already uses this short name."), "slug_taken")
+    if "visibility" in fields and fields["visibility"] not in Club.Visibility.values:
+        raise ServiceError(_("A club is public or invite only."), "bad_visibility")
+    for name, value in fields.items():
+        setattr(club, name, value)
+    try:
+        club.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages), "bad_club") from None
+    if fields:
+        club.save(update_fields=sorted(fields))
+    return club

@@ -133,3 +133,28 @@ def test_an_organizer_of_another_club_cannot_override(alice: Any, bob: Any) -> N
     assert refused.value.code == "not_organizer"
     decision.refresh_from_db()
     assert not decision.is_overridden
+
+
+def test_the_safety_net_takes_a_decision_whose_task_was_lost(alice: Any, monkeypatch: Any) -> None:
+    players = make_players(3)
+    event = event_with(
+        alice,
+        players,
+        rounds=1,
+        table_size=3,
+        min_table_size=3,
+        days_per_move=1,
+        timeout_policy=Event.TimeoutPolicy.LAST,
+    )
+    services.start_event(event, alice)
+    [table] = current_tables(event)
+    seat = _awaiting_seat(table)
+    clock = Clock.installed(monkeypatch, seat.deadline + timedelta(minutes=1))
+    assert deadlines.sweep(clock.now).get("timed out") == 1  # commit callbacks never run
+    assert not TimeoutDecision.objects.exists()
+    assert services.pending_timeout_decisions() == [(table.game_id, seat.position)]
+    assert tasks.events_safety_net()["timeout_decisions"] == 1
+    decision = TimeoutDecision.objects.get()
+    assert decision.ranks_last and decision.user_id == seat.user_id
+    assert services.pending_timeout_decisions() == []
+    assert tasks.events_safety_net()["timeout_decisions"] == 0
