@@ -193,7 +193,27 @@ class MembershipInline(ReadOnlyInline):
     ordering = ("-role", "joined_at")
 
 
-class ClubAdmin(OrganizerScopedAdmin):
+class RefusalsAsMessages:
+    """A refusal the services find only when saving (e.g. an event that started
+    meanwhile, a short name taken by another club) comes back as a message."""
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(  # type: ignore[misc,no-any-return]
+                request, object_id, form_url, extra_context
+            )
+        except ServiceError as exc:
+            self.message_user(request, exc.message, level=messages.ERROR)  # type: ignore[attr-defined]
+            return HttpResponseRedirect(request.get_full_path())
+
+
+class ClubAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     club_lookup = "pk"
     list_display = ("name", "slug", "visibility", "member_count", "created_at")
     search_fields = ("name", "slug")
@@ -227,7 +247,12 @@ class ClubAdmin(OrganizerScopedAdmin):
 
     def save_model(self, request: HttpRequest, obj: Club, form: Any, change: bool) -> None:
         if change:
-            super().save_model(request, obj, form, change)
+            changed = {
+                name: form.cleaned_data[name]
+                for name in form.changed_data
+                if name in services.CLUB_FIELDS
+            }
+            services.update_club(obj, request.user, **changed)
             return
         # A club made here has its maker as first organizer, as on the site.
         club = services.create_club(
@@ -408,7 +433,7 @@ EVENT_OPERATIONS: dict[str, tuple[Callable[[Event, Any], Any], Any]] = {
 }
 
 
-class EventAdmin(OrganizerScopedAdmin):
+class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     form = EventForm
     list_display = ("name", "club", "format", "status", "players", "current_round", "created_at")
     list_filter = (("club", admin.RelatedOnlyFieldListFilter), "status", "format")
@@ -542,20 +567,6 @@ class EventAdmin(OrganizerScopedAdmin):
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         # Only seeding ranks are editable here (before the start), a plain setting.
         super().save_formset(request, form, formset, change)
-
-    def changeform_view(
-        self,
-        request: HttpRequest,
-        object_id: str | None = None,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except ServiceError as exc:
-            # A refusal found only when saving (e.g. the event started meanwhile).
-            self.message_user(request, exc.message, level=messages.ERROR)
-            return HttpResponseRedirect(request.get_full_path())
 
     # The buttons on the event's page, and the standings export.
 
@@ -845,7 +856,7 @@ class TimeoutDecisionForm(forms.ModelForm):
         fields = ("ranks_last", "note")
 
 
-class TimeoutDecisionAdmin(OrganizerScopedAdmin):
+class TimeoutDecisionAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     """Each timeout decision of the event's policy; the organizer may rule otherwise
     (ranked last or not), with a note shown on the event's page."""
 

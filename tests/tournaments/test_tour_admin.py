@@ -171,6 +171,36 @@ class TestCreatingAndEditing:
         assert (event.name, event.table_size) == ("Renamed", 2)
 
 
+class TestClubSettings:
+    def form(self, club: Any, **overrides: Any) -> dict[str, Any]:
+        return {
+            "name": club.name,
+            "slug": club.slug,
+            "description": club.description,
+            "visibility": club.visibility,
+            "memberships-TOTAL_FORMS": 0,
+            "memberships-INITIAL_FORMS": 0,
+            **overrides,
+        }
+
+    def test_an_organizer_renames_the_club_and_makes_it_invite_only(self, oak, alice):
+        response = client_for(alice).post(
+            admin_url("club", "change", oak.pk),
+            self.form(oak, name="Oak Leaves", slug="oak-leaves", visibility="invite"),
+        )
+        assert response.status_code == 302
+        oak.refresh_from_db()
+        assert (oak.name, oak.slug, oak.is_public) == ("Oak Leaves", "oak-leaves", False)
+
+    def test_a_reserved_short_name_is_refused_with_a_message(self, oak, alice):
+        response = client_for(alice).post(
+            admin_url("club", "change", oak.pk), self.form(oak, slug="new")
+        )
+        assert "Another club already uses this short name." in messages_of(response)
+        oak.refresh_from_db()
+        assert oak.slug == "oak"
+
+
 class TestDeleting:
     def test_only_an_event_without_players_can_be_deleted(self, oak, alice, bob):
         waiting = event_of(oak, alice)
