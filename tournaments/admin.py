@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Model, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -150,6 +151,23 @@ class OrganizerScopedAdmin(admin.ModelAdmin):
         if count:
             self.message_user(request, done(count), level=messages.SUCCESS)
         return count
+
+    def confirmation(
+        self, request: HttpRequest, queryset: QuerySet[Any], question: str, warning: str
+    ) -> TemplateResponse | None:
+        """For an action that cannot be undone: a page that asks first (None once confirmed)."""
+        if request.POST.get("post") == "yes":
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": question,
+            "warning": warning,
+            "objects": list(queryset),
+            "action": request.POST.get("action", ""),
+            "opts": self.model._meta,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "tournaments/admin/confirm_action.html", context)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -600,6 +618,16 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
             raise Http404(_t("There is no such operation."))
         if not self.has_change_permission(request, event):
             raise PermissionDenied
+        if operation == "close" and request.POST.get("post") != "yes":
+            context = {
+                **self.admin_site.each_context(request),
+                "title": _t("Close this event?"),
+                "warning": _t("No further round is seated; the standings are final."),
+                "objects": [event],
+                "form_action": request.path,
+                "opts": self.model._meta,
+            }
+            return TemplateResponse(request, "tournaments/admin/confirm_action.html", context)
         write, done = EVENT_OPERATIONS[operation]
         try:
             result = write(event, request.user)
@@ -657,8 +685,18 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         self._each(request, queryset, "next")
 
     @admin.action(description=_("Close (no further round)"), permissions=["change"])
-    def close_events(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        self._each(request, queryset, "close")
+    def close_events(
+        self, request: HttpRequest, queryset: QuerySet[Event]
+    ) -> TemplateResponse | None:
+        asked = self.confirmation(
+            request,
+            queryset,
+            _t("Close these events?"),
+            _t("No further round is seated; the standings are final."),
+        )
+        if asked is None:
+            self._each(request, queryset, "close")
+        return asked
 
     @admin.action(description=_("Export standings (CSV)"), permissions=["view"])
     def export_standings(self, request: HttpRequest, queryset: QuerySet[Event]) -> HttpResponse:
@@ -776,15 +814,38 @@ class RegistrationAdmin(ReadOnlyAdmin):
         )
 
     @admin.action(description=_("Replace with the bot in unfinished games"), permissions=["view"])
-    def replace_with_bot(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        self._replace(request, queryset, False)
+    def replace_with_bot(
+        self, request: HttpRequest, queryset: QuerySet[Registration]
+    ) -> TemplateResponse | None:
+        asked = self.confirmation(
+            request,
+            queryset,
+            _t("Replace these players with the bot?"),
+            _t("A computer player takes their seats in every unfinished game of the event."),
+        )
+        if asked is None:
+            self._replace(request, queryset, False)
+        return asked
 
     @admin.action(
         description=_("Withdraw (late): the bot finishes their games, no further rounds"),
         permissions=["view"],
     )
-    def withdraw_and_replace(self, request: HttpRequest, queryset: QuerySet[Registration]) -> None:
-        self._replace(request, queryset, True)
+    def withdraw_and_replace(
+        self, request: HttpRequest, queryset: QuerySet[Registration]
+    ) -> TemplateResponse | None:
+        asked = self.confirmation(
+            request,
+            queryset,
+            _t("Withdraw these players?"),
+            _t(
+                "A computer player finishes their unfinished games (the results count) and "
+                "they are not seated again."
+            ),
+        )
+        if asked is None:
+            self._replace(request, queryset, True)
+        return asked
 
 
 class TableInline(ReadOnlyInline):
@@ -838,7 +899,17 @@ class TableAdmin(ReadOnlyAdmin):
         description=_("Adjudicate: end the stalled games with their current scores"),
         permissions=["change"],
     )
-    def adjudicate(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+    def adjudicate(
+        self, request: HttpRequest, queryset: QuerySet[Table]
+    ) -> TemplateResponse | None:
+        asked = self.confirmation(
+            request,
+            queryset,
+            _t("Adjudicate these games?"),
+            _t("Each game ends now, ranked by its current scores."),
+        )
+        if asked is not None:
+            return asked
         self.run_each(
             request,
             queryset.select_related("round__event__club"),

@@ -34,7 +34,7 @@ def run_url(event: Event, operation: str) -> str:
 def act(client: Any, model: str, action: str, *objects: Any) -> Any:
     return client.post(
         admin_url(model),
-        {"action": action, "_selected_action": [str(o.pk) for o in objects]},
+        {"action": action, "_selected_action": [str(o.pk) for o in objects], "post": "yes"},
         follow=False,
     )
 
@@ -237,7 +237,9 @@ class TestRunningAnEvent:
         client.post(run_url(event, "next"))
         assert Round.objects.filter(event=event).count() == 2
         end_round(event, alice)
-        closed = client.post(run_url(event, "close"))
+        asked = client.post(run_url(event, "close"))
+        assert asked.status_code == 200 and "This cannot be undone." in asked.content.decode()
+        closed = client.post(run_url(event, "close"), {"post": "yes"})
         assert "The event is closed." in messages_of(closed), messages_of(closed)
         event.refresh_from_db()
         assert event.status == Event.Status.FINISHED
@@ -275,6 +277,12 @@ class TestRunningAnEvent:
     def test_adjudicating_a_stalled_game(self, oak, alice, bob):
         started(event_of(oak, alice, alice, bob), alice)
         table = Table.objects.get()
+        asked = client_for(alice).post(
+            admin_url("table"), {"action": "adjudicate", "_selected_action": [table.pk]}
+        )
+        assert "Adjudicate these games?" in asked.content.decode()
+        table.refresh_from_db()
+        assert not table.adjudicated
         act(client_for(alice), "table", "adjudicate", table)
         table.refresh_from_db()
         assert table.adjudicated and table.adjudicated_by == alice

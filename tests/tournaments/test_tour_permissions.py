@@ -31,7 +31,8 @@ def admin_url(model: str, action: str = "changelist", *args: Any) -> str:
 
 def act(client: Any, model: str, action: str, *objects: Any) -> Any:
     return client.post(
-        admin_url(model), {"action": action, "_selected_action": [str(o.pk) for o in objects]}
+        admin_url(model),
+        {"action": action, "_selected_action": [str(o.pk) for o in objects], "post": "yes"},
     )
 
 
