@@ -583,8 +583,18 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         obj._state.adding = False
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        # Only seeding ranks are editable here (before the start), a plain setting.
-        super().save_formset(request, form, formset, change)
+        # The registrations' seeding ranks are the inline's only editable field.
+        if formset.model is not Registration:
+            super().save_formset(request, form, formset, change)
+            return
+        formset.save(commit=False)  # nothing saved: it lists the changes for the history
+        ranks = {
+            f.instance.pk: f.cleaned_data.get("seed_rank")
+            for f in formset.forms
+            if f.instance.pk and "seed_rank" in f.changed_data
+        }
+        if ranks:
+            services.set_seed_ranks(form.instance, request.user, ranks)
 
     # The buttons on the event's page, and the standings export.
 

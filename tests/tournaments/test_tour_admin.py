@@ -147,6 +147,24 @@ class TestCreatingAndEditing:
         assert "cannot grow for a worse place" in response.content.decode()
         assert not Event.objects.exists()
 
+    def test_an_organizer_seeds_the_players_before_the_start(self, oak, alice, bob, carol):
+        event = event_of(oak, alice, bob, carol, table_size=4, min_table_size=2, rounds=1)
+        data = self.form(oak, name=event.name, table_size=4, min_table_size=2, rounds=1)
+        del data["club"], data["slug"]
+        registrations = list(event.registrations.order_by("status", "seed_rank", "registered_at"))
+        data["registrations-TOTAL_FORMS"] = data["registrations-INITIAL_FORMS"] = 2
+        for index, (registration, rank) in enumerate(zip(registrations, (2, 1), strict=True)):
+            data[f"registrations-{index}-id"] = registration.pk
+            data[f"registrations-{index}-event"] = event.pk
+            data[f"registrations-{index}-seed_rank"] = rank
+        response = client_for(alice).post(admin_url("event", "change", event.pk), data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        ranks = dict(event.registrations.values_list("user__username", "seed_rank"))
+        assert ranks == {"bob": 2, "carol": 1}
+        started(event, alice)
+        with pytest.raises(services.Conflict):
+            services.set_seed_ranks(event, alice, {registrations[0].pk: 1})
+
     def test_a_running_event_keeps_its_settings(self, oak, alice, bob):
         event = started(event_of(oak, alice, alice, bob), alice)
         client = client_for(alice)
