@@ -245,8 +245,8 @@ class TestOnceOnly:
         game = finished_game([alice, bob])
         stored = skills()
         assert ratings.rate_game(game.pk) is False
-        assert tasks.rate_game.delay(game.pk).get() is False
-        tasks.rate_game.delay(game.pk)
+        assert tasks.rate_game.apply(args=[game.pk]).get() is False
+        tasks.rate_game.apply(args=[game.pk])
         services.announce_end(game)  # the signal sent again: its receiver runs again
         assert skills() == stored
         assert RatingChange.objects.filter(game=game).count() == 2
@@ -255,7 +255,7 @@ class TestOnceOnly:
     def test_the_task_run_twice_rates_once(self, alice: Any, bob: Any) -> None:
         game = finished_game([alice, bob])
         assert not RatingChange.objects.exists()
-        assert [tasks.rate_game.delay(game.pk).get() for _ in range(2)] == [True, False]
+        assert [tasks.rate_game.apply(args=[game.pk]).get() for _ in range(2)] == [True, False]
         assert RatingChange.objects.filter(game=game).count() == 2
         assert Rating.objects.get(user=alice).games == 1
 
@@ -266,8 +266,8 @@ class TestOnceOnly:
         first = finished_game([alice, bob])
         second = finished_game([alice, carol], bot_seed=2)
         assert list(ratings.pending_games()) == [first, second]
-        assert tasks.rate_pending_games.delay().get() == 2
-        assert tasks.rate_pending_games.delay().get() == 0
+        assert tasks.rate_pending_games.apply().get() == 2
+        assert tasks.rate_pending_games.apply().get() == 0
         assert changes(second)[alice.pk].mu_before == changes(first)[alice.pk].mu_after
 
     @pytest.mark.usefixtures("unrated_on_finish")
