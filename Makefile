@@ -21,17 +21,20 @@ run: install
 	scripts/compile-messages $(PY)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
+	$(PY) manage.py demo_events
 	$(PY) manage.py serve 127.0.0.1:8000
 
-# Demo users and games without serving (`make demo ARGS=--reset` makes new games).
+# Demo users, games and a club's running Swiss without serving (`make demo ARGS=--reset`
+# makes new ones).
 demo: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data $(ARGS)
+	$(PY) manage.py demo_events $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy evergreen/rules
+	$(VENV)/bin/mypy evergreen/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
 	$(VENV)/bin/lint-imports
 
 test: lint
@@ -43,6 +46,7 @@ test: lint
 
 bench: install
 	$(PY) -m evergreen.rules bench
+	$(PY) tests/benchmarks/bench_pairing.py
 	scripts/ensure-services
 	$(PY) tests/benchmarks/bench_web.py
 

@@ -196,6 +196,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several fields are called "status" or "role": one schema name per choice set.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.api.serializers.STATUS_BY_NAME",
+        "EventStatusEnum": "tournaments.serializers.EVENT_STATUSES",
+        "RegistrationStatusEnum": "tournaments.serializers.REGISTRATION_STATUSES",
+        "RoundStatusEnum": "tournaments.serializers.ROUND_STATUSES",
+        "ClubRoleEnum": "tournaments.serializers.ROLES",
+    },
 }
 
 LOGGING = {
@@ -231,6 +239,8 @@ CELERY_BEAT_SCHEDULE = {
     "deliver-due-notifications": {"task": "games.tasks.deliver_due", "schedule": 60.0},
     "close-pending-rounds": {"task": "games.tasks.close_pending_rounds", "schedule": 60.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
+    "rate-pending-games": {"task": "games.tasks.rate_pending_games", "schedule": 300.0},
+    "events-safety-net": {"task": "tournaments.tasks.events_safety_net", "schedule": 60.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The cache (page cache, rate limits): this process's memory by default; Redis

@@ -11,5 +11,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
+    path("api/", include("tournaments.api_urls")),
     path("", include("games.urls")),
+    path("", include("tournaments.urls")),
 ]

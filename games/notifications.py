@@ -76,12 +76,16 @@ Kind = Notification.Kind
 Mode = Player.EmailMode
 
 # Which kinds of mail exist for each preference (see the table above).
+# "A round of your event is seated" (tournaments) goes out at once in every mode but off.
+EVENT_TABLE = Kind.EVENT_TABLE
 WANTED: dict[str, frozenset[str]] = {
     Mode.EVERY_MOVE: frozenset(
-        {Kind.YOUR_MOVE, Kind.SEASON, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER}
+        {Kind.YOUR_MOVE, Kind.SEASON, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}
     ),
-    Mode.COALESCED: frozenset({Kind.YOUR_MOVE, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER}),
-    Mode.DIGEST: frozenset({Kind.DIGEST, Kind.REMINDER, Kind.HANDOVER}),
+    Mode.COALESCED: frozenset(
+        {Kind.YOUR_MOVE, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}
+    ),
+    Mode.DIGEST: frozenset({Kind.DIGEST, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}),
     Mode.OFF: frozenset(),
 }
 

@@ -548,10 +548,10 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
     game.season = state.season
     game.round = state.round
     game.version += 1
-    if state.is_over and game.status == Game.Status.ACTIVE:
+    ended = state.is_over and game.status == Game.Status.ACTIVE
+    if ended:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        announce_end(game)
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, seat_state in zip(seats, state.seats, strict=True):
         seat.score = seat_state.score
@@ -569,6 +569,10 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
         seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
     if snapshot["fertility_zone"] != old_zone:
         sync_fertility_zone(game, state)
+    if ended:
+        # Last, after the final scores are written: when Celery runs eagerly the
+        # receivers run at once and read them back.
+        announce_end(game)
 
 
 def sync_fertility_zone(game: Game, state: rules.GameState) -> None:
@@ -685,3 +689,52 @@ def end_vacation(user: Any, now: Any = None) -> Player:
             seat.deadline = now + max(seat.deadline - until, timedelta(0))
             seat.save(update_fields=["deadline"])
         return player
+
+
+# --- Events: seats handed to the bot, adjudication ------------------------------------------
+
+
+def hand_seat_to_bot(game_id: int, position: int, bot: str = "greedy") -> bool:
+    """A computer player takes over the seat for the rest of the game (its user stays
+    the seat's player: the result counts as theirs). Returns False, changing nothing, when
+    the game is over or a computer player already plays the seat."""
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            return False
+        seat = seats[position]
+        if seat.bot:
+            return False
+        seat.bot = bot
+        seat.handed_to_bot = True
+        seat.awaiting_since = None
+        before = game.engine_state()
+        moves: list[Move] = []
+        state = _progress(game, before, seats, moves)
+        _commit(game, before, state, seats, moves)
+        return True
+
+
+def adjudicate_game(game_id: int, by_user: Any = None) -> Game:
+    """End a stalled game now with the scores it has (a tournament organizer's ruling).
+
+    The game is finished as if played out: status finished, clocks stopped, ``game_ended``
+    sent; the result is the scores the seats show now (``Seat.score``, kept in step with
+    the state by every move). Permission is the caller's to check. Raises ``Conflict``
+    when the game is not being played.
+    """
+    with transaction.atomic():
+        game, seats = _locked(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("Only a game being played can be adjudicated."), "game_not_active")
+        for seat in seats:
+            seat.deadline = None
+            seat.awaiting_since = None
+        Seat.objects.bulk_update(seats, ["deadline", "awaiting_since"])
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.needs_closing = False
+        game.version += 1
+        game.save(update_fields=["status", "finished_at", "needs_closing", "version", "updated_at"])
+        announce_end(game)
+        return game

@@ -6,9 +6,10 @@ from __future__ import annotations
 import smtplib
 
 from celery import shared_task
+from django.db import OperationalError
 from django.utils import timezone
 
-from . import deadlines, notifications, services
+from . import deadlines, notifications, ratings, services
 from .models import Game, Notification
 
 
@@ -62,3 +63,15 @@ def send_reminders() -> int:
 @shared_task
 def send_digests() -> int:
     return notifications.send_digests()
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), max_retries=5, retry_backoff=True)
+def rate_game(game_id: int) -> bool:
+    """Take a finished rated game into its players' ratings (nothing if already done)."""
+    return ratings.rate_game(game_id)
+
+
+@shared_task
+def rate_pending_games() -> int:
+    """Safety net: finished rated games whose rating task was lost, oldest first."""
+    return ratings.rate_pending()

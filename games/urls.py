@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import lobby, mail, play, profile, rules_page
+from .views import lobby, mail, play, profile, ratings, rules_page
 
 app_name = "games"
 
@@ -23,6 +23,8 @@ urlpatterns = [
     path("games/<int:pk>/turn/submit/", play.submit_turn, name="submit_turn"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/record.json", play.record, name="record"),
+    path("ratings/", ratings.leaderboard, name="ratings"),
+    path("ratings/<int:user_id>/", ratings.player, name="rating_player"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
     path("calendar/<str:token>.ics", mail.calendar, name="calendar"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import ratings, views
 
 app_name = "api"
 
@@ -17,4 +17,6 @@ urlpatterns = [
     path("games/<int:pk>/record/", views.record, name="record"),
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
     path("me/vacation/", views.vacation, name="vacation"),
+    path("ratings/", ratings.rating_list, name="ratings"),
+    path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),
 ]
