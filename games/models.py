@@ -430,7 +430,7 @@ class Rating(models.Model):
         _("rating"),
         default=shown_rating(RATING_MU, RATING_SIGMA),
         db_index=True,
-        help_text=_(
+        help_text=_(  # xgettext:no-python-format (a percent sign, not a placeholder)
             "Shown to players: 1000 + 40 * (mu - 3 * sigma), the OpenSkill skill the player "
             "has at least with 99.7 % certainty (its ordinal), on an Elo-like scale. New "
             "players start at 1000; it rises as their games make the estimate surer."

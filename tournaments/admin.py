@@ -29,9 +29,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.text import slugify
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.services import ServiceError
@@ -257,7 +256,7 @@ class ClubAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
             url,
             url,
             reverse("admin:tournaments_membership_changelist") + f"?club__id__exact={club.pk}",
-            _t("Members and roles"),
+            gettext("Members and roles"),
         )
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -616,7 +615,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     def _event_or_404(self, request: HttpRequest, object_id: str) -> Event:
         event = self.get_object(request, object_id)  # scoped to the user's clubs
         if event is None:
-            raise Http404(_t("There is no such event."))
+            raise Http404(gettext("There is no such event."))
         return event
 
     def run_view(self, request: HttpRequest, object_id: str, operation: str) -> HttpResponse:
@@ -625,14 +624,14 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     def _run(self, request: HttpRequest, object_id: str, operation: str) -> HttpResponse:
         event = self._event_or_404(request, object_id)
         if operation not in EVENT_OPERATIONS:
-            raise Http404(_t("There is no such operation."))
+            raise Http404(gettext("There is no such operation."))
         if not self.has_change_permission(request, event):
             raise PermissionDenied
         if operation == "close" and request.POST.get("post") != "yes":
             context = {
                 **self.admin_site.each_context(request),
-                "title": _t("Close this event?"),
-                "warning": _t("No further round is seated; the standings are final."),
+                "title": gettext("Close this event?"),
+                "warning": gettext("No further round is seated; the standings are final."),
                 "objects": [event],
                 "form_action": request.path,
                 "opts": self.model._meta,
@@ -701,8 +700,8 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         asked = self.confirmation(
             request,
             queryset,
-            _t("Close these events?"),
-            _t("No further round is seated; the standings are final."),
+            gettext("Close these events?"),
+            gettext("No further round is seated; the standings are final."),
         )
         if asked is None:
             self._each(request, queryset, "close")
@@ -717,18 +716,20 @@ def _operations(event: Event) -> list[tuple[str, str, bool]]:
     """(operation, label, primary) of the buttons that make sense for the event now."""
     buttons = []
     if event.status == Event.Status.DRAFT:
-        buttons.append(("open", _t("Open registration"), False))
+        buttons.append(("open", gettext("Open registration"), False))
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
-        buttons.append(("start", _t("Start the event (seat round 1)"), True))
+        buttons.append(("start", gettext("Start the event (seat round 1)"), True))
     if event.status == Event.Status.RUNNING:
-        buttons.append(("next", _t("Seat the next round"), True))
-        buttons.append(("close", _t("Close the event"), False))
+        buttons.append(("next", gettext("Seat the next round"), True))
+        buttons.append(("close", gettext("Close the event"), False))
     if (
         event.format == Event.Format.LEAGUE
         and event.status == Event.Status.FINISHED
         and not Event.objects.filter(previous_season=event).exists()
     ):
-        buttons.append(("season", _t("Start the next season (promotion and relegation)"), True))
+        buttons.append(
+            ("season", gettext("Start the next season (promotion and relegation)"), True)
+        )
     return buttons
 
 
@@ -748,24 +749,24 @@ def standings_csv(events: list[Event]) -> HttpResponse:
     writer = csv.writer(response)
     writer.writerow(
         [
-            _t("club"),
-            _t("event"),
-            _t("division"),
-            _t("rank"),
-            _t("player"),
-            _t("player id"),
-            _t("points"),
-            _t("opponents' points"),
-            _t("game score"),
-            _t("head-to-head"),
-            _t("played"),
-            _t("byes"),
-            _t("seat 1"),
-            _t("seat 2"),
-            _t("seat 3"),
-            _t("seat 4"),
-            _t("withdrawn"),
-            _t("knocked out in round"),
+            gettext("club"),
+            gettext("event"),
+            gettext("division"),
+            gettext("rank"),
+            gettext("player"),
+            gettext("player id"),
+            gettext("points"),
+            gettext("opponents' points"),
+            gettext("game score"),
+            gettext("head-to-head"),
+            gettext("played"),
+            gettext("byes"),
+            gettext("seat 1"),
+            gettext("seat 2"),
+            gettext("seat 3"),
+            gettext("seat 4"),
+            gettext("withdrawn"),
+            gettext("knocked out in round"),
         ]
     )
     for event in events:
@@ -786,7 +787,7 @@ def standings_csv(events: list[Event]) -> HttpResponse:
                         s.row.played,
                         s.row.byes,
                         *s.row.seats,
-                        _t("yes") if s.withdrawn else "",
+                        gettext("yes") if s.withdrawn else "",
                         s.eliminated_in or "",
                     ]
                 )
@@ -830,8 +831,8 @@ class RegistrationAdmin(ReadOnlyAdmin):
         asked = self.confirmation(
             request,
             queryset,
-            _t("Replace these players with the bot?"),
-            _t("A computer player takes their seats in every unfinished game of the event."),
+            gettext("Replace these players with the bot?"),
+            gettext("A computer player takes their seats in every unfinished game of the event."),
         )
         if asked is None:
             self._replace(request, queryset, False)
@@ -847,8 +848,8 @@ class RegistrationAdmin(ReadOnlyAdmin):
         asked = self.confirmation(
             request,
             queryset,
-            _t("Withdraw these players?"),
-            _t(
+            gettext("Withdraw these players?"),
+            gettext(
                 "A computer player finishes their unfinished games (the results count) and "
                 "they are not seated again."
             ),
@@ -915,8 +916,8 @@ class TableAdmin(ReadOnlyAdmin):
         asked = self.confirmation(
             request,
             queryset,
-            _t("Adjudicate these games?"),
-            _t("Each game ends now, ranked by its current scores."),
+            gettext("Adjudicate these games?"),
+            gettext("Each game ends now, ranked by its current scores."),
         )
         if asked is not None:
             return asked

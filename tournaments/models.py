@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 DEFAULT_TIEBREAKS = ("opponents", "score", "head_to_head")
 
@@ -159,7 +160,7 @@ class JoinRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} → {self.club} ({self.status})"
+        return f"{self.user} → {self.club} ({self.get_status_display()})"
 
 
 class Event(models.Model):
@@ -170,10 +171,10 @@ class Event(models.Model):
         LEAGUE = "league", _("League season (divisions)")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", _("draft")
+        DRAFT = "draft", pgettext_lazy("event", "draft")
         REGISTRATION = "registration", _("registration open")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("event", "finished")
 
     class TimeoutPolicy(models.TextChoices):
         BOT = "bot", _("A computer player finishes the seat; the table is ranked normally")
@@ -297,7 +298,7 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    finished_at = models.DateTimeField(pgettext_lazy("event", "finished"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("event")
@@ -415,7 +416,7 @@ class Registration(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.event}"
+        return _("%(player)s in %(event)s") % {"player": self.user, "event": self.event}
 
     @property
     def is_active(self) -> bool:
@@ -425,7 +426,7 @@ class Registration(models.Model):
 class Round(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("being played")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("round", "finished")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds_played", verbose_name=_("event")
@@ -436,7 +437,7 @@ class Round(models.Model):
     )
     is_final = models.BooleanField(_("final table"), default=False)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    finished_at = models.DateTimeField(pgettext_lazy("round", "finished"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("round")
@@ -618,4 +619,4 @@ class VacationUse(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.event}"
+        return _("%(player)s in %(event)s") % {"player": self.user, "event": self.event}

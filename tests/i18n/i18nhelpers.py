@@ -14,7 +14,7 @@ import re
 from html.parser import HTMLParser
 
 WORD = re.compile(r"[^\W\d_]{2,}")
-URL = re.compile(r"https?://\S+")
+URL = re.compile(r"https?://\S+|(?<!\S)/[\w./?=&%-]+")  # links and paths shown as text
 READABLE_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
 
@@ -29,6 +29,8 @@ NAMES = {
     "true", "false", "search",
     # django-axes (login throttling): its app's name in the admin's sidebar
     "axes",
+    # the rating system and the standings export's file format
+    "openskill", "csv",
 }
 # Words that are the same in English and the language (each checked by hand).
 ALLOWED: dict[str, set[str]] = {
@@ -36,12 +38,15 @@ ALLOWED: dict[str, set[str]] = {
         "in", "so", "was", "per", "name", "start", "status", "position", "phase", "version",
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
-        "baobab", "bots", "mail", "mails", "email",
+        "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
+        "computer", "export",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
         "administration", "navigation", "documentation", "invitation", "secret", "final",
-        "minutes", "place", "face", "zone", "club", "code", "solo", "action", "actions",
+        "minutes", "place", "places", "face", "zone", "club", "clubs", "code", "solo", "action",
+        "actions", "table", "tables", "division", "divisions", "description", "message",
+        "possible", "public", "export", "date",
         "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
         "bots", "mail", "mails",
     },

@@ -30,11 +30,13 @@ MAKEMESSAGES = [
 
 # Sources that are also the right word in the language (each checked by hand).
 SHARED = {
-    "de": {"Bonsai", "Lobby", "Status", "Winter", "solo", "Computer (%(bot)s)"},
+    "de": {"Bonsai", "Lobby", "Status", "Winter", "solo", "Computer (%(bot)s)", "Club", "Clubs", "Name"},
     "fr": {
         "Action", "Actions", "Baobab", "Biomes", "Bonsai", "Invitation", "Pages", "Points",
         "Scores", "Total", "biome", "notification", "notifications", "phase", "score", "solo",
-        "version",
+        "version", "Club", "Clubs", "club", "clubs", "Description", "description", "Divisions",
+        "division", "divisions", "Division %(number)s", "Place", "place", "points", "Tables",
+        "table", "tables", "Table %(number)s",
     },
     "ru": set(),
 }  # fmt: skip

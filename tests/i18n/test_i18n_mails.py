@@ -11,13 +11,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from conftest import LANGUAGES, speak, two_player_game
-from gamehelpers import Clock, play_until, user_at
+from conftest import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
+from gamehelpers import Clock, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
 
 from evergreen import rules
 from games import notifications, services
 from games.models import Game, Notification, Player
+from tournaments import services as events
+from tournaments.models import Club, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -47,13 +49,17 @@ def check_mails(notes: list[Notification]) -> None:
             for part, text in (("subject", subject), ("text", body), ("html", html)):
                 problems += [
                     f"{language} {note.kind} {part}: {item}"
-                    for item in leftovers(english, text, language)
+                    for item in leftovers(english, text, language, CLUB_NAMES)
                 ]
         speak(note.user, "en")
     assert not problems, "English left in translated mails:\n" + "\n".join(problems)
 
 
-def test_every_kind_of_mail_is_translated(clock, alice, bob):
+def tournament_club(organizer: Any) -> Any:
+    return Club.objects.get(memberships__user=organizer, memberships__role="organizer")
+
+
+def test_every_kind_of_mail_is_translated(clock, alice, bob, carol):
     game = two_player_game(alice, bob, days_per_move=1)
     play_until(game, lambda s: s.season == 2 and s.phase is rules.Phase.DRAFT)
     game = Game.objects.get(pk=game.pk)
@@ -79,7 +85,21 @@ def test_every_kind_of_mail_is_translated(clock, alice, bob):
     clock.advance(hours=1)
     notifications.send_digests(T0 + timedelta(hours=1))
     digest = Notification.objects.get(kind="digest", user=alice)
-    notes = [pick, reminder, season, plan, over, digest, *handovers]
+    # A round of an event seated: a table of a round, and the final table of a knockout
+    # where a timeout ranks last.
+    dora = make_user("dora")
+    tournament(carol, bob, dora)
+    cup = events.create_event(
+        tournament_club(carol), carol, name="Quorvin 4", format=Event.Format.KNOCKOUT,
+        table_size=2, min_table_size=2, knockout_advance=1, timeout_policy="last",
+    )  # fmt: skip
+    events.open_registration(cup, carol)
+    for player in (carol, dora):
+        events.register(cup, player)
+    events.start_event(cup, carol)
+    seated = list(Notification.objects.filter(kind="event_table", user=dora).order_by("pk"))
+    assert [n.context["final"] for n in seated][-2:] == [False, True]
+    notes = [pick, reminder, season, plan, over, digest, *handovers, *seated[-2:]]
     assert None not in notes, notes
     assert {n.kind for n in notes} == {k for k, _ in Notification.Kind.choices}
     check_mails(notes)

@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import LANGUAGES, speak, two_player_game
+from conftest import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
@@ -26,18 +26,23 @@ from games.models import Game, Player
 pytestmark = pytest.mark.django_db
 
 
-def check_pages(user: Any, urls: list[str], *, names: set[str] = frozenset()) -> None:
-    """Render each of ``urls`` for ``user`` in English and in each language; no leftovers."""
+def check_pages(
+    user: Any, urls: list[str], *, names: set[str] = frozenset(), post: bool = False
+) -> None:
+    """Render each of ``urls`` for ``user`` in English and in each language; no leftovers.
+
+    ``post``: the page is the answer to an empty POST (a confirmation page)."""
     client = client_for(user)
+    fetch = client.post if post else client.get
     problems: list[str] = []
     for url in urls:
         speak(user, "en")
-        response = client.get(url)
+        response = fetch(url)
         assert response.status_code in (200, 403, 404), (url, response.status_code)
         english = readable(response.content.decode())
         for language in LANGUAGES:
             speak(user, language)
-            translated_response = client.get(url)
+            translated_response = fetch(url)
             html = translated_response.content.decode()
             assert f'<html lang="{language}"' in html, url
             found = leftovers(english, readable(html), language, names)
@@ -46,7 +51,7 @@ def check_pages(user: Any, urls: list[str], *, names: set[str] = frozenset()) ->
     assert not problems, "English left in translated pages:\n" + "\n".join(problems)
 
 
-def check_visitor_pages(urls: list[str]) -> None:
+def check_visitor_pages(urls: list[str], *, names: set[str] = frozenset()) -> None:
     """The same for a visitor, whose language is the browser's Accept-Language."""
     problems: list[str] = []
     for url in urls:
@@ -54,7 +59,7 @@ def check_visitor_pages(urls: list[str]) -> None:
         for language in LANGUAGES:
             html = Client(HTTP_ACCEPT_LANGUAGE=language).get(url).content.decode()
             assert f'<html lang="{language}"' in html, url
-            found = leftovers(english, readable(html), language)
+            found = leftovers(english, readable(html), language, names)
             problems += [f"{language} {url}: {item}" for item in found]
     assert not problems, "English left in translated pages:\n" + "\n".join(problems)
 
@@ -195,3 +200,100 @@ class TestOtherPages:
             # identifiers shown as they are: the edition and the invitation code
             names={"standard", *re.findall(r"[^\W\d_]{2,}", game.invite_code)},
         )
+
+
+class TestClubPages:
+    """Clubs, events with their standings and rounds, players, ratings, and their admin."""
+
+    @staticmethod
+    def event_url(event: Any, name: str = "tournaments:event") -> str:
+        return reverse(name, args=[event.club.slug, event.slug])
+
+    def test_the_pages_of_an_organizer_a_member_and_a_newcomer(self, alice, bob, carol):
+        dora = make_user("dora")
+        world = tournament(alice, bob, carol, newcomer=dora)
+        club = reverse("tournaments:club", args=[world.club.slug])
+        invite = reverse("tournaments:club_invite", args=[world.club.invite_code])
+        check_pages(
+            alice,
+            [
+                reverse("tournaments:clubs"),
+                club,
+                invite,
+                reverse("tournaments:club_create"),
+                self.event_url(world.swiss),
+                self.event_url(world.league),
+                self.event_url(world.draft),
+                reverse("tournaments:player", args=[alice.pk]),
+                reverse("tournaments:player", args=[dora.pk]),
+                reverse("games:ratings"),
+                reverse("games:rating_player", args=[alice.pk]),
+                reverse("games:rating_player", args=[dora.pk]),
+            ],
+            names=CLUB_NAMES,
+        )
+        check_pages(
+            bob, [club, self.event_url(world.swiss), self.event_url(world.league)], names=CLUB_NAMES
+        )
+        # Withdrawing from a running event asks once more (the answer to a POST).
+        check_pages(
+            bob, [self.event_url(world.swiss, "tournaments:event_withdraw")], post=True,
+            names=CLUB_NAMES,
+        )  # fmt: skip
+        check_pages(
+            dora,
+            [reverse("tournaments:clubs"), club, invite, self.event_url(world.league)],
+            names=CLUB_NAMES,
+        )
+
+    def test_the_pages_of_a_visitor(self, alice, bob, carol):
+        world = tournament(alice, bob, carol)
+        check_visitor_pages(
+            [
+                reverse("tournaments:clubs"),
+                reverse("tournaments:club", args=[world.club.slug]),
+                reverse("tournaments:club_invite", args=[world.club.invite_code]),
+                reverse("tournaments:club_invite", args=["no-such-code"]),
+                self.event_url(world.swiss),
+                self.event_url(world.league),
+                reverse("tournaments:player", args=[bob.pk]),
+                reverse("games:ratings"),
+                reverse("games:rating_player", args=[bob.pk]),
+            ],
+            names=CLUB_NAMES,
+        )
+
+    def test_the_admin_of_clubs_and_events(self, alice, bob, carol):
+        from tournaments.models import Round, Table, TimeoutDecision
+
+        world = tournament(alice, bob, carol, newcomer=make_user("dora"))
+        table = Table.objects.filter(round__event=world.swiss).first()
+        game = table.game
+        seat = game.seats.order_by("position").first()
+        TimeoutDecision.objects.create(
+            table=table, game=game, position=seat.position, user=seat.user, policy="bot",
+            outcome="bot", timeouts=1,
+        )  # fmt: skip
+        staff = make_user("staff", staff=True)
+        staff.is_superuser = True
+        staff.save()
+        urls = [
+            reverse(f"admin:tournaments_{model}_changelist")
+            for model in (
+                "club", "membership", "joinrequest", "event", "registration", "round", "table",
+                "timeoutdecision",
+            )
+        ]  # fmt: skip
+        urls += [
+            reverse("admin:tournaments_club_change", args=[world.club.pk]),
+            reverse("admin:tournaments_event_change", args=[world.swiss.pk]),
+            reverse("admin:tournaments_event_change", args=[world.league.pk]),
+            reverse("admin:tournaments_event_add"),
+            reverse("admin:tournaments_round_change", args=[Round.objects.first().pk]),
+            reverse("admin:tournaments_table_change", args=[table.pk]),
+        ]
+        # identifiers shown as they are: the edition, the tie-breaks an organizer types in
+        # the event's JSON field (named in its help text), the invitation code
+        identifiers = {"standard", "opponents", "score", "head", "to"}
+        invite_words = set(re.findall(r"[^\W\d_]{2,}", world.club.invite_code.lower()))
+        check_pages(staff, urls, names={*CLUB_NAMES, *identifiers, *invite_words})
