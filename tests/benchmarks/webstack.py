@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_SECONDS = 10.0
@@ -73,6 +73,16 @@ def with_database(url: str, name: str) -> str:
     """``url`` with its database name replaced by ``name``."""
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+def database_url_of(settings_dict: dict[str, Any]) -> str:
+    """A DATABASE_URL for a Django database's settings (e.g. the test database)."""
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgresql://{auth}{host}:{port}/{quote(settings_dict['NAME'], safe='')}"
 
 
 def scratch_database(url: str, env: dict[str, str] | None = None) -> None:
