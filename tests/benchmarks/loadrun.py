@@ -38,6 +38,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import sys
 import tempfile
 import threading
@@ -58,6 +59,7 @@ from webstack import (
     celery_worker,
     gunicorn,
     percentiles,
+    process_cpu_seconds,
     request,
     scratch_database,
     site_env,
@@ -414,6 +416,26 @@ def loopback_stack(
         yield Stack(port, sink, web, worker, redis)
 
 
+def cpu_snapshot(stack: Stack) -> dict[str, float]:
+    """CPU seconds used so far by each part: web, worker, PostgreSQL (the sessions open on
+    this database now) and this process (the clients, the SMTP server)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        backends = [row[0] for row in cursor.fetchall()]
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "web": stack.web.cpu_seconds(),
+        "worker": stack.worker.cpu_seconds(),
+        "postgres": sum(process_cpu_seconds(pid) for pid in backends),
+        "clients": usage.ru_utime + usage.ru_stime,
+    }
+
+
 @dataclass
 class Check:
     name: str
@@ -432,6 +454,7 @@ class LoadReport:
     mails_sent: int
     mails_skipped: int
     checks: list[Check]
+    cpu: dict[str, float] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -464,6 +487,7 @@ class LoadReport:
             },
             "rounds_closed": self.rounds_closed,
             "mails_sent": self.mails_sent,
+            "cpu_seconds": {part: round(seconds, 1) for part, seconds in self.cpu.items()},
             "checks_ok": self.ok,
         }
 
@@ -488,6 +512,11 @@ class LoadReport:
             )
         if self.stats.throttled:
             lines.append(f"  throttled (429)      {self.stats.throttled:7d}")
+        if self.cpu:
+            parts = ", ".join(f"{part} {seconds:.1f} s" for part, seconds in self.cpu.items())
+            lines.append(
+                f"  CPU while playing    {parts} (of {os.cpu_count()} cores x {self.elapsed:.0f} s)"
+            )
         lines.append(f"  {'':40} {'requests':>9} {'median':>9} {'p95':>9}")
         for kind, label in KINDS.items():
             n, median, p95 = self.latency(kind)
@@ -528,6 +557,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
             threading.Thread(target=client.run, name=f"player-{i}", daemon=True)
             for i, client in enumerate(clients)
         ]
+        cpu_before = cpu_snapshot(stack)
         started = time.monotonic()
         for thread in threads:
             thread.start()
@@ -536,6 +566,8 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         for thread in threads:
             thread.join(config.http_timeout + 10)
         elapsed = time.monotonic() - started
+        cpu_after = cpu_snapshot(stack)
+        cpu = {part: cpu_after[part] - cpu_before[part] for part in cpu_before}
         stats = Stats()
         for client in clients:
             stats.merge(client.stats)
@@ -624,6 +656,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         mails.sent,
         mails.skipped,
         checks,
+        cpu,
     )
 
 

@@ -159,6 +159,11 @@ class Child:
         except TimeoutError as exc:
             raise TimeoutError(f"{exc}\n{self.log_tail()}") from None
 
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the process group (its live processes and the children
+        they reaped), from /proc; 0 where /proc is not there."""
+        return group_cpu_seconds(self.pid) if self.alive() else 0.0
+
     def _signal(self, sig: int) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, sig)
@@ -189,6 +194,28 @@ class Child:
         if self._log is not None:
             self._log.close()
             self._log = None
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of one process (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """User + system CPU seconds of every process in group ``pgid`` and of its reaped children."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == pgid:  # fields from "state": state ppid pgrp ...
+            ticks += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def site_env(
