@@ -30,6 +30,7 @@ import pytest
 from celeryhelpers import live_broker
 from django.conf import settings
 from django.db import connection, connections, transaction
+from django.utils import timezone
 from gamehelpers import make_user
 from loadaudit import audit_game, audit_mails, settle
 from loadhelpers import needs_stack
@@ -308,8 +309,13 @@ def test_redis_restarted_with_its_queue_lost_every_round_and_mail_still_goes_onc
         progress(players, 12)
         log_start = len(live.worker_log())
         live.redis.kill()
-        down_at = time.monotonic()
-        wait(lambda: unclosed(players.games) > 0, "a round completed with Redis down")
+        down_at, killed_at = time.monotonic(), timezone.now()
+        wait(
+            lambda: Game.objects.filter(
+                pk__in=players.games, needs_closing=True, updated_at__gt=killed_at
+            ).exists(),
+            "a round completed with Redis down",
+        )
         wait(
             lambda: Notification.objects.filter(
                 game__in=players.games, status=Notification.Status.PENDING
