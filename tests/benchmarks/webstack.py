@@ -18,6 +18,7 @@ and stopped by its process group (SIGTERM, then SIGKILL):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import email
 import email.policy
@@ -396,13 +397,28 @@ class Mail:
 
 
 class MailSink:
-    """An aiosmtpd server that keeps what it accepted; ``down()``/``up()`` on the same port."""
+    """An aiosmtpd server that keeps what it accepted; ``down()``/``up()`` on the same port,
+    and ``stalling`` to hold senders in the middle of a send."""
 
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_port()
         self._lock = threading.Lock()
         self.mails: list[Mail] = []
         self.controller: Any = None
+        self.stalling = threading.Event()  # set: MAIL FROM gets no answer until cleared
+        self.stalled = 0  # sessions that waited so
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        if self.stalling.is_set():  # a slow server: the sender waits in the middle of a send
+            with self._lock:
+                self.stalled += 1
+            while self.stalling.is_set():
+                await asyncio.sleep(0.02)
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)

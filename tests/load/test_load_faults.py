@@ -244,14 +244,15 @@ def closings_in_log(site: Site, since: int, task: str) -> list[int]:
 # --- The faults ---------------------------------------------------------------------------------
 
 
-def test_a_worker_killed_in_the_middle_of_a_closing_and_restarted_closes_each_round_once(
+def test_a_worker_killed_inside_a_closing_and_a_send_then_restarted_closes_and_mails_once(
     live: Site, monkeypatch: Any
 ) -> None:
-    """SIGKILL hits the worker (and its beat) while it is inside a round's closing: the
-    closing's transaction dies with it, and its task with the dead worker. Rounds
-    completed while no worker ran wait in Redis. After a restart every round is closed
-    exactly once: by its queued task, or by the beat's safety net for the one whose task
-    died."""
+    """SIGKILL hits the worker (and its beat) while one of its threads is inside a round's
+    closing and the other in the middle of sending a mail: the closing's transaction dies
+    with it, its task with the dead worker, the mail stays claimed. Rounds completed
+    while no worker ran wait in Redis. After a restart every round is closed exactly
+    once, by its queued task or, for the one whose task died, by the beat's safety net;
+    the claimed mail is taken up again once its claim is stale, and arrives once."""
     a, b = make_user("killed-a"), make_user("killed-b")
     frozen = services.create_game(a, players=2)
     services.join_game(frozen.pk, b)
@@ -280,8 +281,18 @@ def test_a_worker_killed_in_the_middle_of_a_closing_and_restarted_closes_each_ro
             move(state)
             tasks.close_round.delay(frozen.pk)
             wait(lambda: blocked_by_me() > 0, "the worker's closing to wait on the game row")
+            # Its other thread: in the middle of sending a mail (the server holds it).
+            live.sink.stalling.set()
+            wait(lambda: live.sink.stalled > 0, "the worker to wait on the SMTP server")
             assert live.worker is not None
-            live.worker.kill()  # SIGKILL, its beat too, in the middle of the closing
+            live.worker.kill()  # SIGKILL, its beat too, inside the closing and the send
+            live.sink.stalling.clear()
+            sending = list(
+                Notification.objects.filter(status=Notification.Status.SENDING).values_list(
+                    "pk", flat=True
+                )
+            )
+            assert sending  # claimed by the dead worker: NOTIFICATION_STALE_SECONDS later, again
         # Play on with no worker: the rounds completed meanwhile wait for their closing.
         wait(lambda: unclosed(players.games) > 0, "a round to wait for a closing")
         time.sleep(1)
@@ -296,6 +307,8 @@ def test_a_worker_killed_in_the_middle_of_a_closing_and_restarted_closes_each_ro
     assert not frozen.needs_closing
     assert (frozen.season, frozen.round) == (1, 2)
     assert sum(closings_in_log(live, log_start, "close_pending_rounds")) >= 1
+    for note in Notification.objects.filter(pk__in=sending):
+        assert note.status in (Notification.Status.SENT, Notification.Status.SKIPPED)
 
 
 def test_redis_restarted_with_its_queue_lost_every_round_and_mail_still_goes_once(
@@ -325,7 +338,10 @@ def test_redis_restarted_with_its_queue_lost_every_round_and_mail_still_goes_onc
         lost = unclosed(players.games)
         time.sleep(max(0.0, 2.0 - (time.monotonic() - down_at)))
         live.redis.start()
+        back = len(live.worker_log())
         progress(players, 12)
+        # Tasks sent after the restart reach the worker again (not only the safety net).
+        wait(lambda: 1 in closings_in_log(live, back, "close_round"), "a round closed by its task")
 
     assert_nothing_lost_or_doubled(live, players)
     assert lost >= 1
