@@ -90,7 +90,7 @@ class LoadConfig:
     web_workers: int = 4
     worker_concurrency: int = 4
     poll_min: float = 0.05
-    poll_max: float = 0.4
+    poll_max: float = 1.0
     repeat_every: int = 20
     settle: float = 120.0
     http_timeout: float = 30.0
