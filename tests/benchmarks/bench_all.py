@@ -32,7 +32,9 @@ ROOT = HERE.parents[1]
 def run_part(title: str, command: list[str]) -> tuple[dict[str, Any], bool]:
     """Run one part, echoing its output; its JSON lines merged, and whether it succeeded."""
     print(f"\n=== {title} ===", flush=True)
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     assert process.stdout is not None
     figures: dict[str, Any] = {}
     for line in process.stdout:
