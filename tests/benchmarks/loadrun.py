@@ -10,8 +10,10 @@ creates a game through the API and the others join it; each then loops: read the
 (``GET /api/games/<id>/``); when it is their move, pick a card of the pool (with the
 version read, ``If-Match``) or build a turn with the example bot's logic
 (``examples/bot_client.build_turn``, which asks ``/targets/`` where each effect may go)
-and submit it with an ``Idempotency-Key``; otherwise look again after a short wait
-(doubling up to ``--poll-max``). A finished game is followed by a new one at the same
+and submit it with an ``Idempotency-Key``; otherwise look again after a wait that starts
+at 0.1 s after a move and doubles up to ``--poll-max`` (2 s; the API has no cheaper way
+to learn that the game moved on, so waiting players' looks share the site with the
+moves). A finished game is followed by a new one at the same
 table. Every ``--repeat-every``-th accepted move is sent again with the same key, as a
 client that lost the answer would: it must come back as a replay, adding nothing.
 
@@ -89,8 +91,8 @@ class LoadConfig:
     max_moves: int = 1_000_000
     web_workers: int = 4
     worker_concurrency: int = 4
-    poll_min: float = 0.05
-    poll_max: float = 1.0
+    poll_min: float = 0.1
+    poll_max: float = 2.0
     repeat_every: int = 20
     settle: float = 120.0
     http_timeout: float = 30.0
@@ -471,6 +473,7 @@ class LoadReport:
     mails_skipped: int
     checks: list[Check]
     cpu: dict[str, float] = field(default_factory=dict)
+    load_average: tuple[float, float] = (0.0, 0.0)  # the machine's, before and after
 
     @property
     def ok(self) -> bool:
@@ -504,6 +507,7 @@ class LoadReport:
             "rounds_closed": self.rounds_closed,
             "mails_sent": self.mails_sent,
             "cpu_seconds": {part: round(seconds, 1) for part, seconds in self.cpu.items()},
+            "load_average": [round(x, 1) for x in self.load_average],
             "checks_ok": self.ok,
         }
 
@@ -531,7 +535,9 @@ class LoadReport:
         if self.cpu:
             parts = ", ".join(f"{part} {seconds:.1f} s" for part, seconds in self.cpu.items())
             lines.append(
-                f"  CPU while playing    {parts} (of {os.cpu_count()} cores x {self.elapsed:.0f} s)"
+                f"  CPU while playing    {parts} (of {os.cpu_count()} cores x {self.elapsed:.0f} s; "
+                f"the machine's load average {self.load_average[0]:.1f} before, "
+                f"{self.load_average[1]:.1f} after)"
             )
         lines.append(f"  {'':40} {'requests':>9} {'median':>9} {'p95':>9}")
         for kind, label in KINDS.items():
@@ -575,6 +581,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         ]
         warm_up(stack.port, tokens[0], 4 * config.web_workers)
         cpu_before = cpu_snapshot(stack)
+        load_before = os.getloadavg()[0]
         started = time.monotonic()
         for thread in threads:
             thread.start()
@@ -584,6 +591,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
             thread.join(config.http_timeout + 10)
         elapsed = time.monotonic() - started
         cpu_after = cpu_snapshot(stack)
+        load_after = os.getloadavg()[0]
         cpu = {part: cpu_after[part] - cpu_before[part] for part in cpu_before}
         stats = Stats()
         for client in clients:
@@ -674,6 +682,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         mails.skipped,
         checks,
         cpu,
+        (load_before, load_after),
     )
 
 
