@@ -439,6 +439,11 @@ class MailSink:
             self.controller.stop()
             self.controller = None
 
+    def reset(self) -> None:
+        with self._lock:
+            self.mails.clear()
+            self.stalled = 0
+
     def received(self) -> list[Mail]:
         with self._lock:
             return list(self.mails)

@@ -109,8 +109,16 @@ def live(site: Site, transactional_db: Any, settings: Any) -> Iterator[Site]:
     """This process sends its tasks to the private Redis (not eager), as the web does."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = site.redis.url()
+    # Whatever an earlier test left broken (after a failure) works again.
+    if not site.redis.ping():
+        site.redis.start()
+    if site.sink.controller is None:
+        site.sink.up()
+    site.sink.stalling.clear()
+    if site.worker is None or not site.worker.alive():
+        site.start_worker()
     with live_broker(site.redis.url()):
-        site.sink.mails.clear()
+        site.sink.reset()
         yield site
         # Leave nothing for the next test's empty tables (best effort after a failure).
         settle(list(Game.objects.values_list("pk", flat=True)), 20)
@@ -283,10 +291,12 @@ def test_a_worker_killed_inside_a_closing_and_a_send_then_restarted_closes_and_m
             wait(lambda: blocked_by_me() > 0, "the worker's closing to wait on the game row")
             # Its other thread: in the middle of sending a mail (the server holds it).
             live.sink.stalling.set()
-            wait(lambda: live.sink.stalled > 0, "the worker to wait on the SMTP server")
-            assert live.worker is not None
-            live.worker.kill()  # SIGKILL, its beat too, inside the closing and the send
-            live.sink.stalling.clear()
+            try:
+                wait(lambda: live.sink.stalled > 0, "the worker to wait on the SMTP server")
+                assert live.worker is not None
+                live.worker.kill()  # SIGKILL, its beat too, inside the closing and the send
+            finally:
+                live.sink.stalling.clear()
             sending = list(
                 Notification.objects.filter(status=Notification.Status.SENDING).values_list(
                     "pk", flat=True
