@@ -11,7 +11,7 @@ Runs, one after the other (each prints its own table as it goes):
 
 and ends with one summary of the four. Exits 1 if a part failed or missed a check.
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_all.py [--load-duration 20]``.
+Usage: ``.venv/bin/python tests/benchmarks/bench_all.py [--load-duration 30]``.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def summary(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--load-players", type=int, default=200)
-    parser.add_argument("--load-duration", type=float, default=20.0)
+    parser.add_argument("--load-duration", type=float, default=30.0)
     parser.add_argument("--web-requests", type=int, default=200)
     args = parser.parse_args()
     python = sys.executable
