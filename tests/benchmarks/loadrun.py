@@ -692,16 +692,46 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
 def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Namespace]:
     defaults = LoadConfig()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=defaults.players)
-    parser.add_argument("--seats", type=int, default=defaults.seats, choices=[2, 3, 4])
-    parser.add_argument("--duration", type=float, default=defaults.duration, help="seconds")
-    parser.add_argument("--max-moves", type=int, default=defaults.max_moves)
-    parser.add_argument("--web-workers", type=int, default=defaults.web_workers)
-    parser.add_argument("--worker-concurrency", type=int, default=defaults.worker_concurrency)
-    parser.add_argument("--poll-max", type=float, default=defaults.poll_max)
-    parser.add_argument("--repeat-every", type=int, default=defaults.repeat_every)
-    parser.add_argument("--settle", type=float, default=defaults.settle)
-    parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument(
+        "--players", type=int, default=defaults.players, help="simulated players (200)"
+    )
+    parser.add_argument(
+        "--seats", type=int, default=defaults.seats, choices=[2, 3, 4], help="per game (4)"
+    )
+    parser.add_argument(
+        "--duration", type=float, default=defaults.duration, help="seconds of play (60)"
+    )
+    parser.add_argument(
+        "--max-moves", type=int, default=defaults.max_moves, help="stop after this many moves"
+    )
+    parser.add_argument(
+        "--web-workers", type=int, default=defaults.web_workers, help="gunicorn workers (4)"
+    )
+    parser.add_argument(
+        "--worker-concurrency",
+        type=int,
+        default=defaults.worker_concurrency,
+        help="Celery worker threads (4)",
+    )
+    parser.add_argument(
+        "--poll-max",
+        type=float,
+        default=defaults.poll_max,
+        help="longest wait between looks at a game while waiting (2 s)",
+    )
+    parser.add_argument(
+        "--repeat-every",
+        type=int,
+        default=defaults.repeat_every,
+        help="send every Nth accepted move of a player again, same key (20; 0: never)",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=defaults.settle,
+        help="seconds the worker gets to finish its queue afterwards (120)",
+    )
+    parser.add_argument("--seed", type=int, default=defaults.seed, help="of the players' choices")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs")
     args = parser.parse_args(argv)
