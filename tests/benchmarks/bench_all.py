@@ -6,7 +6,7 @@ Runs, one after the other (each prints its own table as it goes):
 2. the web latencies (``bench_web.py``: game page and turn submission next to minimal
    Django views, gunicorn + PostgreSQL + Redis);
 3. the SQL queries per request (``bench_queries.py``);
-4. a short load run (``loadrun.py``: many players at once through the API, then every
+4. a short load run (``loadrun.py``: 40 players in 10 games for 30 s through the API, then every
    check of ``make load``);
 
 and ends with one summary of the four. Exits 1 if a part failed or missed a check.
@@ -108,7 +108,7 @@ def summary(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--load-players", type=int, default=200)
+    parser.add_argument("--load-players", type=int, default=40)
     parser.add_argument("--load-duration", type=float, default=30.0)
     parser.add_argument("--web-requests", type=int, default=200)
     args = parser.parse_args()
