@@ -93,7 +93,7 @@ class LoadConfig:
     worker_concurrency: int = 4
     poll_min: float = 0.1
     poll_max: float = 2.0
-    repeat_every: int = 20
+    repeat_every: int = 5
     settle: float = 120.0
     http_timeout: float = 30.0
     beat_seconds: int = 60
@@ -723,7 +723,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
         "--repeat-every",
         type=int,
         default=defaults.repeat_every,
-        help="send every Nth accepted move of a player again, same key (20; 0: never)",
+        help="send every Nth accepted move of a player again, same key (5; 0: never)",
     )
     parser.add_argument(
         "--settle",
