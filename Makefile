@@ -44,8 +44,8 @@ bench: install
 	scripts/ensure-services
 	$(PY) tests/benchmarks/bench_all.py
 
-# 200 players in 50 games at once through the API for 60 s (gunicorn + PostgreSQL + Redis +
-# a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 120"`.
+# 200 players in 50 games at once through the API for 120 s (gunicorn + PostgreSQL + Redis +
+# a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 60"`.
 load: install
 	scripts/ensure-services
 	$(PY) tests/benchmarks/loadrun.py $(ARGS)

@@ -87,7 +87,7 @@ KINDS = {
 class LoadConfig:
     players: int = 200
     seats: int = 4
-    duration: float = 60.0
+    duration: float = 120.0
     max_moves: int = 1_000_000
     web_workers: int = 4
     worker_concurrency: int = 4
@@ -699,7 +699,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
         "--seats", type=int, default=defaults.seats, choices=[2, 3, 4], help="per game (4)"
     )
     parser.add_argument(
-        "--duration", type=float, default=defaults.duration, help="seconds of play (60)"
+        "--duration", type=float, default=defaults.duration, help="seconds of play (120)"
     )
     parser.add_argument(
         "--max-moves", type=int, default=defaults.max_moves, help="stop after this many moves"
