@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run demo test lint bench simulate clean
+.PHONY: install run demo test lint bench load simulate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,11 +44,18 @@ test: lint
 	scripts/compile-messages $(PY)
 	$(PY) -m pytest -n auto
 
+# Engine figures, web latencies, SQL queries per request and a short load run, then a
+# summary of all of them (a few minutes).
 bench: install
-	$(PY) -m evergreen.rules bench
 	$(PY) tests/benchmarks/bench_pairing.py
 	scripts/ensure-services
-	$(PY) tests/benchmarks/bench_web.py
+	$(PY) tests/benchmarks/bench_all.py
+
+# 200 players in 50 games at once through the API for 120 s (gunicorn + PostgreSQL + Redis +
+# a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 60"`.
+load: install
+	scripts/ensure-services
+	$(PY) tests/benchmarks/loadrun.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

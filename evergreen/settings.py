@@ -177,6 +177,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 NOTIFICATION_RETRY_SECONDS = env_int("NOTIFICATION_RETRY_SECONDS", 30)
+# A mail claimed for sending by a worker that then died is sent again after this long
+# (longer than EMAIL_TIMEOUT: a slow but living sender is never overtaken).
+NOTIFICATION_STALE_SECONDS = env_int("NOTIFICATION_STALE_SECONDS", 600)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Evergreen <noreply@localhost>")
 
 REST_FRAMEWORK = {
@@ -233,11 +236,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The beat's safety nets run every CELERY_BEAT_SECONDS (a minute; the fault tests use less).
+_BEAT = float(env_int("CELERY_BEAT_SECONDS", 60))
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
-    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0},
-    "deliver-due-notifications": {"task": "games.tasks.deliver_due", "schedule": 60.0},
-    "close-pending-rounds": {"task": "games.tasks.close_pending_rounds", "schedule": 60.0},
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": _BEAT},
+    "send-reminders": {"task": "games.tasks.send_reminders", "schedule": _BEAT},
+    "deliver-due-notifications": {"task": "games.tasks.deliver_due", "schedule": _BEAT},
+    "close-pending-rounds": {"task": "games.tasks.close_pending_rounds", "schedule": _BEAT},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
     "rate-pending-games": {"task": "games.tasks.rate_pending_games", "schedule": 300.0},
     "events-safety-net": {"task": "tournaments.tasks.events_safety_net", "schedule": 60.0},

@@ -68,7 +68,6 @@ from .models import Game, Move, Notification, Player, Seat
 from .presenters import season_name, solo_title
 
 MAX_BACKOFF = timedelta(hours=1)
-STALE_SENDING = timedelta(minutes=10)
 UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
 CALENDAR_SALT = "games.notifications.calendar"
 
@@ -589,8 +588,9 @@ def still_relevant(note: Notification) -> bool:
 def due(now: datetime | None = None) -> list[int]:
     """Pending notifications that are due, and ones stuck in "sending" after a crash."""
     now = now or timezone.now()
+    stale = timedelta(seconds=getattr(settings, "NOTIFICATION_STALE_SECONDS", 600))
     Notification.objects.filter(
-        status=Notification.Status.SENDING, claimed_at__lt=now - STALE_SENDING
+        status=Notification.Status.SENDING, claimed_at__lt=now - stale
     ).update(status=Notification.Status.PENDING)
     return list(
         Notification.objects.filter(status=Notification.Status.PENDING, send_after__lte=now)

@@ -71,3 +71,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     for folder in sorted({p.parent for p in new}):
         count = sum(p.parent == folder for p in new)
         terminalreporter.write_line(f"{count} new files in {folder}")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_configured_from_the_test_settings() -> None:
+    """Celery reads its configuration lazily, on first use. Make that first use happen
+    here, under the test settings (eager), before any test changes them: otherwise a test
+    that turns eagerness off (a real worker's, say) could be the one that loads it, and
+    every later ``.delay()`` in that process would go to a broker nobody reads."""
+    from evergreen.celery import app
+
+    _ = app.conf.task_always_eager

@@ -11,6 +11,10 @@ latencies side by side, with the targets of issue 3:
 The game page is measured twice: as a browser sees it (reused from the cache while the
 game is unchanged) and rendered afresh.
 
+The processes (gunicorn, a private redis-server as the broker) come from ``webstack``,
+shared with the load run. ``BENCH_DATABASE_URL`` names the scratch database (dropped and
+created again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_bench``).
+
 Usage: ``.venv/bin/python tests/benchmarks/bench_web.py [--requests N]`` (or ``make bench``).
 """
 
@@ -20,36 +24,24 @@ import argparse
 import http.client
 import json
 import os
-import socket
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-PG = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
-DB_NAME = os.environ.get("BENCH_DB", "evergreen_bench")
+from webstack import ROOT, RedisServer, gunicorn, percentiles, scratch_database, timed
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+DATABASE_URL = os.environ.get(
+    "BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/evergreen_bench"
+)
 
 
 def prepare_database() -> None:
     import psycopg
 
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME}")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True
-    )
-    with psycopg.connect(f"{PG}/{DB_NAME}", autocommit=True) as conn:
+    scratch_database(DATABASE_URL)
+    with psycopg.connect(DATABASE_URL, autocommit=True) as conn:
         conn.execute("CREATE TABLE bench_row (id serial PRIMARY KEY, note text)")
 
 
@@ -130,24 +122,7 @@ def csrf_cookie(port: int, path: str, headers: dict[str, str]) -> str:
     raise RuntimeError("the page set no CSRF cookie")
 
 
-def timed(
-    port: int, method: str, path: str, headers: dict[str, str], body: bytes | None = None
-) -> float:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    start = time.perf_counter()
-    conn.request(method, path, body=body, headers=headers)
-    response = conn.getresponse()
-    payload = response.read()
-    elapsed = time.perf_counter() - start
-    conn.close()
-    if response.status >= 400:
-        raise RuntimeError(f"{method} {path} answered {response.status}: {payload[:300]!r}")
-    return elapsed * 1000
-
-
-def summary(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95) - 1)]
+summary = percentiles
 
 
 def main() -> int:
@@ -155,7 +130,7 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=200)
     args = parser.parse_args()
     os.environ["DJANGO_SETTINGS_MODULE"] = "evergreen.settings"
-    os.environ["DATABASE_URL"] = f"{PG}/{DB_NAME}"
+    os.environ["DATABASE_URL"] = DATABASE_URL
     os.environ["ROOT_URLCONF"] = "evergreen.bench_urls"
     os.environ["DEBUG"] = "0"
     os.environ["SECRET_KEY"] = "bench-only-secret"
@@ -163,39 +138,23 @@ def main() -> int:
     # One bench user submits every measured turn in a burst: the per-player limit is
     # checked on each submission as in production, but set high enough not to refuse.
     os.environ["MOVE_RATE_LIMIT"] = "1000000/minute"
+    workdir = Path(tempfile.mkdtemp(prefix="evergreen-bench-"))
     # Rounds completed by the measured submissions are queued for a worker that is not
     # running here (the reveal is asynchronous in production too): keep that queue apart.
-    os.environ["CELERY_FILESYSTEM_DIR"] = tempfile.mkdtemp(prefix="evergreen-bench-")
-    # As in production, the broker is Redis when it answers (a scratch database, emptied).
-    redis_url = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/14")
+    os.environ["CELERY_FILESYSTEM_DIR"] = str(workdir)
+    # As in production, the broker is Redis: a private redis-server on a free port (never
+    # the machine's shared one), or the folder broker when redis-server is not installed.
+    broker: RedisServer | None = None
     try:
-        import redis
-
-        redis.Redis.from_url(redis_url, socket_connect_timeout=2).flushdb()
-        os.environ["CELERY_BROKER_URL"] = redis_url
-    except Exception as exc:
-        print(f"Redis not reachable ({exc}); the folder broker is used", file=sys.stderr)
+        broker = RedisServer(workdir / "redis.log")
+        os.environ["CELERY_BROKER_URL"] = broker.url()
+    except (FileNotFoundError, RuntimeError, TimeoutError) as exc:
+        print(f"no private Redis ({exc}); the folder broker is used", file=sys.stderr)
     sys.path.insert(0, str(ROOT))
     print("preparing database and games…", file=sys.stderr)
     prepare_database()
     data = prepare_games(args.requests)
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "evergreen.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "1",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
+    server, port = gunicorn(os.environ.copy(), workdir / "gunicorn.log", workers=1)
     try:
         for _ in range(100):
             try:
@@ -221,8 +180,9 @@ def main() -> int:
             headers = {**api, "Idempotency-Key": f"bench-{k}"}
             submits.append(timed(port, "POST", f"/api/games/{game_id}/turn/", headers, body))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
+        if broker is not None:
+            broker.stop()
     rows = [
         ("minimal view (GET)", summary(reads), None),
         (f"game page ({data['moves_in_page_game']} moves)", summary(pages), 3 * summary(reads)[0]),

@@ -1,0 +1,175 @@
+"""What a load or fault run must leave behind, checked from the database and the SMTP sink.
+
+Needs Django set up (the caller's settings: the load runner's or the test suite's) on the
+database the site used. Each check returns a list of problems (empty: it holds).
+
+* **Replay.** A game's Move rows, replayed from its seed, give exactly its stored state.
+* **Moves.** The idempotency keys the clients got a 2xx answer for are exactly the keys
+  of the Move rows made by people, once each: nothing lost, nothing doubled.
+* **Closings.** Every complete round was closed exactly once. A closing is the only
+  write that bumps a game's version without a person's move (each move and each closing
+  is one transaction and one version; joins and the start are the first ``players - 1``
+  versions of an all-human game), so closings = version - (players - 1) - versions of
+  people's moves. The rounds that had to be closed come from replaying the moves with
+  the engine: one closing each time a move completes a round.
+* **Mails.** No notification is left pending or sending; the SMTP server received the
+  Message-ID of every notification marked sent exactly once, of no other one never.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from evergreen import rules
+from games import notifications, services
+from games.models import Game, Move, Notification
+
+UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)
+
+
+@dataclass
+class GameAudit:
+    game_id: int
+    moves_by_people: int = 0
+    closings: int = 0
+    rounds_to_close: int = 0
+    finished: bool = False
+    replay: list[str] = field(default_factory=list)  # the stored state is not the replay
+    moves: list[str] = field(default_factory=list)  # accepted moves lost or doubled
+    closing: list[str] = field(default_factory=list)  # a round not closed, or twice
+
+
+def rounds_to_close(game: Game) -> tuple[int, rules.GameState]:
+    """How many closings the game's moves call for, and the state they lead to, replaying
+    them as the site plays them: each move, then every step that needs nobody short of a
+    reveal; a move that completes a round calls for one closing (reveal and go on)."""
+    record = game.record()
+    state = rules.advance(
+        rules.new_game(len(record.players), record.seed, edition=record.edition, sun=record.sun),
+        close_round=False,
+    )
+    closings = 0
+    for move in record.moves:
+        state = rules.advance(rules.apply(state, move, advance_state=False), close_round=False)
+        if rules.round_complete(state):
+            closings += 1
+            state = rules.advance(state)
+    return closings, state
+
+
+def audit_game(game: Game, accepted_keys: Iterable[str] | None = None) -> GameAudit:
+    """Replay, moves and closings of one all-human game (see the module's docstring)."""
+    audit = GameAudit(game.pk, finished=game.status == Game.Status.FINISHED)
+    if game.state is None:
+        return audit
+    stored = game.state
+    try:
+        rebuilt = rules.state_to_json(services.rebuild_state(game))
+    except rules.RulesError as exc:
+        audit.replay.append(f"game {game.pk}: its moves do not replay ({exc.code}: {exc})")
+        rebuilt = None
+    if rebuilt is not None and rebuilt != stored:
+        audit.replay.append(f"game {game.pk}: its moves replay to another state than stored")
+    if game.needs_closing:
+        audit.closing.append(f"game {game.pk}: a complete round was never closed")
+    people = Move.objects.filter(game=game, user__isnull=False)
+    keys = Counter(people.values_list("idempotency_key", flat=True))
+    audit.moves_by_people = sum(keys.values())
+    if accepted_keys is not None:
+        accepted = Counter(accepted_keys)
+        if accepted != keys:
+            lost = sorted(set(accepted) - set(keys))
+            unknown = sorted(set(keys) - set(accepted))
+            doubled = sorted(k for k, n in keys.items() if n > 1)
+            audit.moves.append(
+                f"game {game.pk}: {sum(accepted.values())} moves accepted, "
+                f"{audit.moves_by_people} stored (lost {lost[:3]}, not accepted {unknown[:3]}, "
+                f"stored twice {doubled[:3]})"
+            )
+    versions = people.values("result_version").distinct().count()
+    start = game.players - 1  # create, the joins but the last, the start
+    first = people.order_by("number").values_list("result_version", flat=True).first()
+    if first is not None and first != start + 1:
+        audit.closing.append(
+            f"game {game.pk}: its first move made version {first}, not {start + 1}"
+        )
+    audit.closings = game.version - start - versions
+    if rebuilt is None:
+        return audit  # no count of the rounds to close without a replay
+    expected, final = rounds_to_close(game)
+    audit.rounds_to_close = expected
+    if rules.state_to_json(final) != stored:
+        audit.replay.append(f"game {game.pk}: the engine's replay differs from the stored state")
+    if audit.closings != expected:
+        audit.closing.append(
+            f"game {game.pk}: {audit.closings} closings recorded for {expected} complete rounds"
+        )
+    return audit
+
+
+@dataclass
+class MailAudit:
+    sent: int = 0
+    skipped: int = 0
+    received: int = 0
+    retried: int = 0  # sent after at least one failed attempt
+    problems: list[str] = field(default_factory=list)
+
+
+def audit_mails(game_ids: Iterable[int], received: Counter[str]) -> MailAudit:
+    """Every notification of these games settled, each one sent arrived exactly once."""
+    notes = list(
+        Notification.objects.filter(game_id__in=list(game_ids)).select_related("game", "user")
+    )
+    audit = MailAudit(received=sum(received.values()))
+    expected: dict[str, Notification] = {}
+    for note in notes:
+        mid = notifications.message_id(note)
+        if note.status in UNSENT:
+            audit.problems.append(f"mail {note.key} is still {note.status}")
+        elif note.status == Notification.Status.SENT:
+            audit.sent += 1
+            audit.retried += note.attempts > 1
+            expected[mid] = note
+            if received[mid] != 1:
+                audit.problems.append(f"mail {note.key} was received {received[mid]} times")
+        else:
+            audit.skipped += 1
+            if received[mid]:
+                audit.problems.append(f"mail {note.key} is {note.status} but was received")
+    strangers = set(received) - {notifications.message_id(n) for n in notes}
+    if strangers:
+        audit.problems.append(f"{len(strangers)} mails received that no notification sent")
+    return audit
+
+
+def unsettled(game_ids: list[int]) -> str | None:
+    """What the worker still has to do for these games (None: nothing)."""
+    open_rounds = Game.objects.filter(pk__in=game_ids, needs_closing=True).count()
+    counts = Notification.objects.filter(game_id__in=game_ids).aggregate(
+        due=Count("pk", filter=Q(status__in=UNSENT, send_after__lte=timezone.now())),
+        later=Count("pk", filter=Q(status__in=UNSENT)),
+    )
+    if open_rounds or counts["later"]:
+        return (
+            f"{open_rounds} rounds to close, {counts['due']} mails due, "
+            f"{counts['later'] - counts['due']} waiting for a retry"
+        )
+    return None
+
+
+def settle(game_ids: list[int], timeout: float) -> str | None:
+    """Wait until the worker closed every round and sent (or skipped) every mail of these
+    games; None when it did, else what was left after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = unsettled(game_ids)
+        if left is None or time.monotonic() > deadline:
+            return left
+        time.sleep(0.2)

@@ -1,0 +1,512 @@
+"""The site's production stack on loopback, for the benchmarks and the load runs.
+
+Used by ``bench_web.py`` (``make bench``), ``loadrun.py`` (``make load``) and the tests
+under ``tests/load``. Every part is a real process (or, for the SMTP server, a real
+aiosmtpd server in a thread of the caller), started on a free port, logged to a file,
+and stopped by its process group (SIGTERM, then SIGKILL):
+
+* ``scratch_database`` drops and creates a PostgreSQL database and migrates it;
+* ``RedisServer``: a private ``redis-server`` (never the machine's shared one), which a
+  test may kill and start again on the same port;
+* ``gunicorn`` and ``celery_worker``: the web server and a Celery worker (with an
+  embedded beat, as ``manage.py serve`` runs it) under ``evergreen.settings``;
+* ``MailSink``: an SMTP server that keeps the Message-ID of every mail it accepts, and
+  can be taken down and brought back on the same port;
+* ``request``/``timed``: one HTTP request on a new connection (gunicorn's sync workers
+  close it after each answer), and ``percentiles`` of latency samples.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email
+import email.policy
+import http.client
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+STOP_SECONDS = 10.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def port_answers(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def wait_until(predicate: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
+    """Poll until ``predicate()`` is truthy and return it; TimeoutError saying what."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:.0f}s for {what}")
+        time.sleep(0.05)
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` with its database name replaced by ``name``."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+def database_url_of(settings_dict: dict[str, Any]) -> str:
+    """A DATABASE_URL for a Django database's settings (e.g. the test database)."""
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = quote(settings_dict.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgresql://{auth}{host}:{port}/{quote(settings_dict['NAME'], safe='')}"
+
+
+def scratch_database(url: str, env: dict[str, str] | None = None) -> None:
+    """Drop and create the database of ``url``, then migrate it (``manage.py migrate``)."""
+    import psycopg
+
+    name = urlsplit(url).path.lstrip("/")
+    if not name.replace("_", "").isalnum():
+        raise ValueError(f"refusing to drop a database named {name!r}")
+    with psycopg.connect(with_database(url, "postgres"), autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env={**os.environ, **(env or {}), "DATABASE_URL": url},
+        check=True,
+    )
+
+
+# --- Child processes --------------------------------------------------------------------------
+
+
+class Child:
+    """A child process in its own process group, its output in a log file."""
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], log_path: Path) -> None:
+        self.name = name
+        self.command = command
+        self.env = env
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: Any = None
+        self.start()
+
+    def start(self) -> None:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def log_tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log().splitlines()[-lines:])
+
+    def wait_for_log(self, text: str, timeout: float = 30.0, since: int = 0) -> None:
+        """Wait until the log (from offset ``since``) contains ``text``; the process must live."""
+
+        def seen() -> bool:
+            if text in self.log()[since:]:
+                return True
+            if not self.alive():
+                raise RuntimeError(f"{self.name} exited:\n{self.log_tail()}")
+            return False
+
+        try:
+            wait_until(seen, f"{self.name} to log {text!r}", timeout)
+        except TimeoutError as exc:
+            raise TimeoutError(f"{exc}\n{self.log_tail()}") from None
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the process group (its live processes and the children
+        they reaped), from /proc; 0 where /proc is not there."""
+        return group_cpu_seconds(self.pid) if self.alive() else 0.0
+
+    def _signal(self, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, sig)
+
+    def stop(self, timeout: float = STOP_SECONDS) -> None:
+        """SIGTERM to the whole group, wait, SIGKILL if it takes too long."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self._signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self._signal(signal.SIGKILL)
+                self.process.wait(timeout)
+        self._signal(signal.SIGKILL)  # children left behind by a crash, if any
+        self._close_log()
+
+    def kill(self) -> None:
+        """SIGKILL to the whole group, as a crash or the OOM killer would."""
+        if self.process is None:
+            return
+        self._signal(signal.SIGKILL)
+        self.process.wait(STOP_SECONDS)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of one process (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def group_cpu_seconds(pgid: int) -> float:
+    """User + system CPU seconds of every process in group ``pgid`` and of its reaped children."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == pgid:  # fields from "state": state ppid pgrp ...
+            ticks += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def site_env(
+    database_url: str,
+    broker_url: str,
+    *,
+    smtp_port: int | None = None,
+    site_url: str = "http://127.0.0.1:8000",
+    **extra: str,
+) -> dict[str, str]:
+    """The environment of the web server and the workers: production settings on loopback."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTEST_", "CELERY_", "DJANGO_", "EMAIL_", "DATABASE_"))
+    }
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "evergreen.settings",
+            "DATABASE_URL": database_url,
+            "DB_CONN_MAX_AGE": "60",
+            "DEBUG": "0",
+            "SECRET_KEY": "loopback-stack-only-secret",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+            "CELERY_BROKER_URL": broker_url,
+            "CELERY_TASK_ALWAYS_EAGER": "0",
+            "SITE_URL": site_url,
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT),
+        }
+    )
+    if smtp_port is not None:
+        env.update(
+            {
+                "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                "EMAIL_HOST": "127.0.0.1",
+                "EMAIL_PORT": str(smtp_port),
+                "EMAIL_TIMEOUT": "5",
+            }
+        )
+    env.update(extra)
+    return env
+
+
+def gunicorn(
+    env: dict[str, str], log_path: Path, workers: int = 1, port: int | None = None
+) -> tuple[Child, int]:
+    """gunicorn with ``workers`` sync workers on a free port; returns it once it answers."""
+    port = port or free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "evergreen.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(workers),
+        "--backlog",
+        "2048",
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
+    ]
+    child = Child("gunicorn", command, env, log_path)
+    wait_until(lambda: port_answers(port) or _exited(child), "gunicorn to listen", 60)
+    _exited(child)
+    return child, port
+
+
+def _exited(child: Child) -> bool:
+    if not child.alive():
+        raise RuntimeError(f"{child.name} exited:\n{child.log_tail()}")
+    return False
+
+
+def celery_worker(
+    env: dict[str, str],
+    log_path: Path,
+    *,
+    beat_schedule: Path | None = None,
+    pool: str = "threads",
+    concurrency: int = 2,
+    wait: bool = True,
+) -> Child:
+    """``celery -A evergreen worker``, with an embedded beat when ``beat_schedule`` is given
+    (what ``manage.py serve`` runs); waits until it is ready."""
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "evergreen",
+        "worker",
+        f"--pool={pool}",
+        f"--concurrency={concurrency}",
+        "--without-mingle",
+        "--without-gossip",
+        "--loglevel=info",
+        f"--hostname=evergreen-{os.getpid()}-{time.monotonic_ns() % 10**8}@%h",
+    ]
+    if beat_schedule is not None:
+        command += ["-B", f"--schedule={beat_schedule}"]
+    since = len(log_path.read_text(errors="replace")) if log_path.exists() else 0
+    child = Child("celery worker", command, env, log_path)
+    if wait:
+        child.wait_for_log(" ready.", timeout=60, since=since)
+    return child
+
+
+class RedisServer:
+    """A private redis-server on a free loopback port: no persistence, killable, restartable."""
+
+    def __init__(self, log_path: Path, port: int | None = None) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise FileNotFoundError("redis-server is not installed")
+        self.port = port or free_port()
+        self.log_path = log_path
+        self.command = [
+            binary,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(log_path.parent),
+            "--daemonize",
+            "no",
+        ]
+        self.child: Child | None = None
+        self.start()
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def start(self) -> None:
+        self.child = Child("redis-server", self.command, dict(os.environ), self.log_path)
+        wait_until(lambda: self.ping() or _exited(self.child), "redis-server to answer", 20)  # type: ignore[arg-type]
+
+    def ping(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis.from_url(self.url(), socket_connect_timeout=0.5).ping())
+        except redis.RedisError:
+            return False
+
+    def stop(self) -> None:
+        if self.child is not None:
+            self.child.stop()
+
+    def kill(self) -> None:
+        if self.child is not None:
+            self.child.kill()
+
+    def restart(self, down_seconds: float = 0.0) -> None:
+        """Kill it (every queued message is lost: it keeps nothing on disk) and start it
+        again on the same port after ``down_seconds``."""
+        self.kill()
+        time.sleep(down_seconds)
+        self.start()
+
+
+# --- SMTP -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mail:
+    message_id: str
+    recipients: tuple[str, ...]
+    subject: str
+
+
+class MailSink:
+    """An aiosmtpd server that keeps what it accepted; ``down()``/``up()`` on the same port,
+    and ``stalling`` to hold senders in the middle of a send."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self._lock = threading.Lock()
+        self.mails: list[Mail] = []
+        self.controller: Any = None
+        self.stalling = threading.Event()  # set: MAIL FROM gets no answer until cleared
+        self.stalled = 0  # sessions that waited so
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        if self.stalling.is_set():  # a slow server: the sender waits in the middle of a send
+            with self._lock:
+                self.stalled += 1
+            while self.stalling.is_set():
+                await asyncio.sleep(0.02)
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self._lock:
+            self.mails.append(
+                Mail(str(message["Message-ID"]), tuple(envelope.rcpt_tos), str(message["Subject"]))
+            )
+        return "250 OK"
+
+    def up(self) -> None:
+        from aiosmtpd.controller import Controller
+
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def down(self) -> None:
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+    def reset(self) -> None:
+        with self._lock:
+            self.mails.clear()
+            self.stalled = 0
+
+    def received(self) -> list[Mail]:
+        with self._lock:
+            return list(self.mails)
+
+    def message_id_counts(self) -> Counter[str]:
+        return Counter(mail.message_id for mail in self.received())
+
+    @contextlib.contextmanager
+    def serving(self) -> Iterator[MailSink]:
+        self.up()
+        try:
+            yield self
+        finally:
+            self.down()
+
+
+# --- HTTP -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    ms: float
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+    timeout: float = 30.0,
+) -> Answer:
+    """One request on a new connection; the answer, whatever its status, and its latency."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        start = time.perf_counter()
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        payload = response.read()
+        elapsed = (time.perf_counter() - start) * 1000
+        return Answer(
+            response.status, {k.lower(): v for k, v in response.getheaders()}, payload, elapsed
+        )
+    finally:
+        conn.close()
+
+
+def timed(
+    port: int, method: str, path: str, headers: dict[str, str], body: bytes | None = None
+) -> float:
+    """The latency in ms of a request that must succeed."""
+    answer = request(port, method, path, headers, body)
+    if answer.status >= 400:
+        raise RuntimeError(f"{method} {path} answered {answer.status}: {answer.body[:300]!r}")
+    return answer.ms
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    """(median, 95th percentile) of the samples (0, 0 when there are none)."""
+    if not samples:
+        return 0.0, 0.0
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95) - 1)]
