@@ -6,11 +6,11 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import speak, two_player_game
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from gamehelpers import PASSWORD, client_for, user_at
+from i18nworld import speak, two_player_game
 
 from games.models import Game, Player
 

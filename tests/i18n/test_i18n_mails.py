@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from conftest import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 from gamehelpers import Clock, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
+from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
 from evergreen import rules
 from games import notifications, services

@@ -11,13 +11,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
+from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
 from evergreen import rules
 from games import notifications, services

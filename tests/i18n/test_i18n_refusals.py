@@ -10,10 +10,10 @@ import ast
 from pathlib import Path
 
 import pytest
-from conftest import LANGUAGES, speak, two_player_game
 from django.urls import reverse
 from django.utils import translation
 from gamehelpers import api_client_for, client_for, play_until, user_at
+from i18nworld import LANGUAGES, speak, two_player_game
 
 from evergreen import rules
 from evergreen.rules.planet import CREVICE
