@@ -157,7 +157,9 @@ def tournaments_admin() -> dict[str, dict[str, Any]]:
             pages[f"admin:tournaments_{model}_{page}"] = entry(spec, spec, changes=NOBODY)
     # Clubs are made on the site; only superusers delete one (its history stays).
     pages["admin:tournaments_club_add"] = entry(*[organizers(200, 403, 403)] * 2, changes=NOBODY)
-    pages["admin:tournaments_club_delete"] = pages["admin:tournaments_club_add"]
+    # (A superuser is asked to confirm, then refused: the members' rows are not deleted.)
+    delete = organizers({200, 403}, 403, 403)
+    pages["admin:tournaments_club_delete"] = entry(delete, delete, changes=NOBODY)
     # Each organizer adds events (for their own clubs); one with players is not deleted.
     pages["admin:tournaments_event_add"] = entry(*[organizers(200, other=200)] * 2, changes=NOBODY)
     pages["admin:tournaments_event_delete"] = entry(*[organizers(403)] * 2, changes=NOBODY)
