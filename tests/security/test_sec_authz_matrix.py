@@ -221,11 +221,15 @@ def test_every_role_has_a_user_and_a_full_row(monkeypatch: pytest.MonkeyPatch) -
             assert named | set(LIKE) >= set(ROLES), (key, method, set(ROLES) - named)
 
 
-def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+PARTS = 4  # the URLs in four shares, so that pytest-xdist's workers split them
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
     world = World(monkeypatch)
     printing = bool(os.environ.get("AUTHZ_PRINT"))
     wrong: list[str] = []
-    for route in routes():
+    for route in routes()[part::PARTS]:
         spec = expected_for(route.key)
         if spec is None:
             if not printing:
