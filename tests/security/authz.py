@@ -5,14 +5,21 @@ How to extend it
 * **A new URL** fails the matrix test until it has an entry in ``EXPECTED`` (keyed by its
   namespaced URL name, or by its route when it has no name) saying, for GET and POST,
   what each role gets. ``ARGS`` says which object fills each URL parameter; a new
-  parameter name needs an entry there (``"club_pk": "club"`` …) and the object in
-  ``World`` (see ``test_sec_authz_matrix.world``).
-* **A new role** is one entry in ``ROLES`` (its name and how to make its user, in
-  ``test_sec_authz_matrix.ROLE_USERS``) and one in ``LIKE``: the role it behaves like
-  wherever an entry does not name it. ``organizer_other_club`` is such a role: today a
-  signed-in user who organizes nothing here, it behaves like ``other_player``; the
-  tournaments app gives it a club of its own and names it in the entries of its URLs
-  where it differs (its own club's pages).
+  parameter name needs an entry there (``"slug": "club"`` …) and the object in ``World``
+  (see ``test_sec_authz_matrix.World.kwargs``). Where one parameter name means different
+  objects in different URLs (``pk``: a game, a join request, a player, an event), the key
+  ``"<URL key>/<parameter>"`` overrides it for that URL.
+* **A new role** is one entry in ``ROLES`` (its name and its user, in
+  ``test_sec_authz_matrix.World``) and one in ``LIKE``: the role it behaves like wherever
+  an entry does not name it.
+* **The roles**: ``player`` is Alice (seated in the games, a member of the Pine Club and
+  playing its running event), ``other_player`` Carol (plays games, in no club), ``staff``
+  a superuser, ``organizer`` Oscar (Pine's organizer) and ``organizer_other_club`` Olga
+  (the Oak Club's organizer), both made through ``tournaments.services`` and so staff in
+  the "Club organizers" group. The organizers behave like ``other_player`` on the site
+  and are named in the admin's entries and the club's (``organizers``, ``in_admin``,
+  ``tournaments_admin``): Olga never sees a row of Pine's in the admin ("no such row"),
+  and the ``changes`` of the club's buttons show who may organize it.
 
 Statuses: an int is the status code; ``LOGIN`` is a redirect to the log-in page with a
 ``next`` back; ``ADMIN_LOGIN`` the same for the admin; ``(code, "prefix")`` a redirect to a
