@@ -20,11 +20,11 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import exceptions
 from rest_framework import serializers as drf
 from rest_framework.decorators import api_view
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.serializers import ErrorSerializer
+from games.api.views import GamePagination
 
 from . import presenters, services
 from . import serializers as s
@@ -53,14 +53,18 @@ ROUND_NUMBER = OpenApiParameter(
     "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round, from 1."
 )
 PAGE_PARAMETERS = [
-    OpenApiParameter("limit", OpenApiTypes.INT, description="At most 100; 50 by default."),
-    OpenApiParameter("offset", OpenApiTypes.INT),
+    OpenApiParameter(
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": 100},
+        description="1 to 100; 50 by default.",
+    ),
+    OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
 ]
 
 
-class Pagination(LimitOffsetPagination):
-    default_limit = 50
-    max_limit = 100
+class Pagination(GamePagination):
+    """The games API's: a limit or offset that is not a whole number in range is refused
+    (400), as documented, instead of DRF's quiet default."""
 
 
 def _not_found(message: str) -> exceptions.NotFound:
@@ -120,7 +124,7 @@ def _clubs() -> QuerySet[Club]:
         OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only my clubs."),
         *PAGE_PARAMETERS,
     ],
-    responses={200: s.ClubPageSerializer, **_errors(401)},
+    responses={200: s.ClubPageSerializer, **_errors(400, 401)},
     tags=["clubs"],
 )
 @api_view(["GET"])

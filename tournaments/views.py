@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games import ratings
 from games.services import ServiceError
@@ -51,6 +51,7 @@ def _refused(request: HttpRequest, write: Callable[[], Any], success: str) -> bo
 # --- Clubs -------------------------------------------------------------------------------------
 
 
+@require_safe
 def clubs(request: HttpRequest) -> HttpResponse:
     found = Club.objects.annotate(
         members=Count("memberships", distinct=True),
@@ -83,6 +84,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/club_form.html", {"form": form})
 
 
+@require_safe
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_or_404(slug)
     memberships = list(
@@ -229,6 +231,7 @@ def club_invite(request: HttpRequest, code: str) -> HttpResponse:
 # --- Events ------------------------------------------------------------------------------------
 
 
+@require_safe
 def event(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
     event = event_for_viewer(slug, event_slug, request.user)
     registration = None
@@ -307,6 +310,7 @@ def event_withdraw(request: HttpRequest, slug: str, event_slug: str) -> HttpResp
 # --- Players -----------------------------------------------------------------------------------
 
 
+@require_safe
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     user = get_user_model().objects.filter(pk=pk, is_active=True).select_related("player").first()
     if user is None:

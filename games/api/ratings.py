@@ -15,7 +15,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +23,7 @@ from games import ratings
 from games.services import ServiceError
 
 from .serializers import ErrorSerializer
+from .views import GamePagination
 
 RATING_HELP = (
     "The rating shown on the site: 1000 + 40 * (mu - 3 * sigma), the OpenSkill "
@@ -71,13 +71,14 @@ class PlayerRatingSerializer(RatingRowSerializer):
     )
 
 
-class RatingPagination(LimitOffsetPagination):
-    default_limit = 50
-    max_limit = 100
+class RatingPagination(GamePagination):
+    """A limit or offset that is not a whole number in range is refused (400), as the
+    games list does."""
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     descriptions = {
+        400: "A limit or offset that is not a whole number in range.",
         401: "A bad token (no token is needed to read ratings).",
         404: "No such player, or the player has no rated games yet.",
     }
@@ -106,10 +107,14 @@ def _row(request: Request, row: ratings.LeaderRow) -> dict[str, Any]:
     summary="The leaderboard",
     description="Rated players, best first. " + RATING_HELP,
     parameters=[
-        OpenApiParameter("limit", OpenApiTypes.INT, description="At most 100; 50 by default."),
-        OpenApiParameter("offset", OpenApiTypes.INT),
+        OpenApiParameter(
+            "limit",
+            {"type": "integer", "minimum": 1, "maximum": 100},
+            description="1 to 100; 50 by default.",
+        ),
+        OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
     ],
-    responses={200: RatingPageSerializer, **_errors(401)},
+    responses={200: RatingPageSerializer, **_errors(400, 401)},
     tags=["ratings"],
 )
 @api_view(["GET"])
@@ -120,7 +125,10 @@ def rating_list(request: Request) -> Response:
     paginator.limit = paginator.get_limit(request)
     paginator.offset = paginator.get_offset(request)
     paginator.count = ratings.leaderboard_size()
-    rows = ratings.leaderboard(limit=paginator.limit, offset=paginator.offset)
+    # Past the end there is nothing to read (an offset beyond the database's integers too).
+    rows = []
+    if paginator.offset < paginator.count:
+        rows = ratings.leaderboard(limit=paginator.limit, offset=paginator.offset)
     return paginator.get_paginated_response([_row(request, row) for row in rows])
 
 

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
 
 from .. import ratings
 
@@ -17,6 +18,7 @@ PER_PAGE = 50
 CHANGES_SHOWN = 50
 
 
+@require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
     # The paginator counts and numbers the pages; the rows come from ratings.leaderboard.
     page = Paginator(ratings.ranked().order_by("pk"), PER_PAGE).get_page(request.GET.get("page"))
@@ -39,6 +41,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     )
 
 
+@require_safe
 def player(request: HttpRequest, user_id: int) -> HttpResponse:
     user = (
         get_user_model().objects.filter(pk=user_id, is_active=True).select_related("player").first()

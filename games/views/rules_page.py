@@ -7,12 +7,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
 
 from evergreen import rules
 
 from .. import presenters, svg
 
 
+@require_safe
 def rules_page(request: HttpRequest) -> HttpResponse:
     edition = rules.load_edition(rules.DEFAULT_EDITION)
     words = svg.words()

@@ -5,26 +5,37 @@ How to extend it
 * **A new URL** fails the matrix test until it has an entry in ``EXPECTED`` (keyed by its
   namespaced URL name, or by its route when it has no name) saying, for GET and POST,
   what each role gets. ``ARGS`` says which object fills each URL parameter; a new
-  parameter name needs an entry there (``"club_pk": "club"`` …) and the object in
-  ``World`` (see ``test_sec_authz_matrix.world``).
-* **A new role** is one entry in ``ROLES`` (its name and how to make its user, in
-  ``test_sec_authz_matrix.ROLE_USERS``) and one in ``LIKE``: the role it behaves like
-  wherever an entry does not name it. ``organizer_other_club`` is such a role: today a
-  signed-in user who organizes nothing here, it behaves like ``other_player``; the
-  tournaments app gives it a club of its own and names it in the entries of its URLs
-  where it differs (its own club's pages).
+  parameter name needs an entry there (``"slug": "club"`` …) and the object in ``World``
+  (see ``test_sec_authz_matrix.World.kwargs``). Where one parameter name means different
+  objects in different URLs (``pk``: a game, a join request, a player, an event), the key
+  ``"<URL key>/<parameter>"`` overrides it for that URL.
+* **A new role** is one entry in ``ROLES`` (its name and its user, in
+  ``test_sec_authz_matrix.World``) and one in ``LIKE``: the role it behaves like wherever
+  an entry does not name it.
+* **The roles**: ``player`` is Alice (seated in the games, a member of the Pine Club and
+  playing its running event), ``other_player`` Carol (plays games, in no club), ``staff``
+  a superuser, ``organizer`` Oscar (Pine's organizer) and ``organizer_other_club`` Olga
+  (the Oak Club's organizer), both made through ``tournaments.services`` and so staff in
+  the "Club organizers" group. The organizers behave like ``other_player`` on the site
+  and are named in the admin's entries and the club's (``organizers``, ``in_admin``,
+  ``tournaments_admin``): Olga never sees a row of Pine's in the admin ("no such row"),
+  and the ``changes`` of the club's buttons show who may organize it.
 
 Statuses: an int is the status code; ``LOGIN`` is a redirect to the log-in page with a
 ``next`` back; ``ADMIN_LOGIN`` the same for the admin; ``(code, "prefix")`` a redirect to a
-URL starting with ``prefix``.
+URL starting with ``prefix``, ``(code, "=url")`` to exactly ``url``; a set: any of them.
+
+An entry's ``changes`` (for the tournaments URLs) is the set of roles whose POST changes
+the Pine Club's data (``World.pine``): a refused write comes back as a message on a
+redirect like an accepted one, so the status alone would not show who may organize.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-ROLES = ("anonymous", "player", "other_player", "staff", "organizer_other_club")
-LIKE = {"organizer_other_club": "other_player"}
+ROLES = ("anonymous", "player", "other_player", "staff", "organizer", "organizer_other_club")
+LIKE = {"organizer": "other_player", "organizer_other_club": "other_player"}
 
 LOGIN = "login"
 ADMIN_LOGIN = "admin_login"
@@ -41,6 +52,21 @@ ARGS = {
     "id": "admin_object",
     "app_label": "app_label",
     "url": "missing_admin_path",
+    "slug": "club",
+    "event_slug": "event",
+    "number": "round",
+    "user_id": "player_id",
+    "operation": "open",
+    "admin:tournaments_event_run/object_id": "draft_id",
+    # "<URL key>/<parameter>": a parameter whose name other URLs use for another object.
+    "tournaments:club_invite/code": "club_invite_code",
+    "tournaments:club_decide/pk": "join_request",
+    "tournaments:player/pk": "player_id",
+    "api:rating/pk": "player_id",
+    **{
+        f"tournaments_api:{name}/pk": "event_id"
+        for name in ("event", "standings", "rounds", "round", "register", "withdraw")
+    },
 }
 
 
@@ -67,8 +93,32 @@ def staff_only(status: Any, others: Any = ADMIN_LOGIN) -> dict[str, Any]:
     return {**everyone(others), "staff": status}
 
 
-def entry(get: dict[str, Any], post: dict[str, Any], *, game: str = "active") -> dict[str, Any]:
-    return {"GET": get, "POST": post, "game": game}
+def entry(
+    get: dict[str, Any],
+    post: dict[str, Any],
+    *,
+    game: str = "active",
+    changes: set[str] | None = None,
+) -> dict[str, Any]:
+    found = {"GET": get, "POST": post, "game": game}
+    if changes is not None:
+        found["changes"] = changes
+    return found
+
+
+def in_admin(status: Any, others: Any = ADMIN_LOGIN) -> dict[str, Any]:
+    """Staff and organizers (staff too) get ``status``, the others ``others``."""
+    return {**staff_only(status, others), "organizer": status, "organizer_other_club": status}
+
+
+def organizers(status: Any, organizer: Any = None, other: Any = None) -> dict[str, Any]:
+    """An admin page of the tournaments models: ``status`` for staff, ``organizer`` (default
+    the same) for Pine's organizer, ``other`` (default: not found) for Oak's."""
+    return {
+        **staff_only(status),
+        "organizer": status if organizer is None else organizer,
+        "organizer_other_club": NOT_FOUND if other is None else other,
+    }
 
 
 NOT_ALLOWED = everyone(405)
@@ -76,7 +126,72 @@ ME = (302, "/games/mine/")  # where a signed-in visitor of the log-in and sign-u
 # Django's admin: only staff get in; what they get then is the admin's business (a page,
 # 403 where a model admin allows no adding or deleting, back to the index for a missing row).
 STAFF_IN = {200, 403, (302, "/admin/")}
-ADMIN = staff_only(STAFF_IN)
+# Organizers are staff (for the tournaments admin) without any other permission: every
+# other model's pages are forbidden to them (403, 404 for an app they have nothing of,
+# or "no such row" for a missing one).
+ORGANIZER_OUT = {403, 404, (302, "=/admin/")}
+ADMIN = {**staff_only(STAFF_IN), "organizer": ORGANIZER_OUT, "organizer_other_club": ORGANIZER_OUT}
+# What a staff member who is only an organizer gets from the admin's own pages.
+ADMIN_SITE = {"organizer": STAFF_IN, "organizer_other_club": STAFF_IN}
+# Django's admin for a row the user may not see: "no such row", back to the index.
+NOT_FOUND = (302, "=/admin/")
+# What writes change the Pine Club's data (the matrix compares it before and after).
+NOBODY: set[str] = set()
+JOINERS = {"other_player", "staff", "organizer_other_club"}  # not yet members of Pine
+RUNNERS = {"organizer", "staff"}  # Pine's organizer and the site's superuser
+
+CLUB = "/clubs/pine-club/"
+EVENT = "/clubs/pine-club/events/spring-swiss/"
+
+
+def tournaments_admin() -> dict[str, dict[str, Any]]:
+    """The tournaments models' admin pages: an organizer of the club gets its rows, an
+    organizer of another club "no such row", players the admin's log-in."""
+    models = ("club", "membership", "joinrequest", "event", "registration", "round", "table")
+    pages: dict[str, dict[str, Any]] = {}
+    for model in (*models, "timeoutdecision"):
+        both = {
+            "changelist": organizers(200, other=200),
+            "add": organizers(403, other=403),
+            "history": organizers(200),
+            "delete": organizers(403, other=403),
+            "change": organizers(200),
+            "redirect": organizers(
+                (302, "/admin/tournaments/"), other=(302, "/admin/tournaments/")
+            ),
+        }
+        for page, spec in both.items():
+            pages[f"admin:tournaments_{model}_{page}"] = entry(spec, spec, changes=NOBODY)
+    # Clubs are made on the site; only superusers delete one (its history stays).
+    pages["admin:tournaments_club_add"] = entry(*[organizers(200, 403, 403)] * 2, changes=NOBODY)
+    # (A superuser is asked to confirm, then refused: the members' rows are not deleted.)
+    delete = organizers({200, 403}, 403, 403)
+    pages["admin:tournaments_club_delete"] = entry(delete, delete, changes=NOBODY)
+    # Each organizer adds events (for their own clubs); one with players is not deleted.
+    pages["admin:tournaments_event_add"] = entry(*[organizers(200, other=200)] * 2, changes=NOBODY)
+    pages["admin:tournaments_event_delete"] = entry(*[organizers(403)] * 2, changes=NOBODY)
+    # Rows shown read-only: their change form takes no POST.
+    for model in ("membership", "joinrequest", "registration", "table"):
+        key = f"admin:tournaments_{model}_change"
+        pages[key] = entry(organizers(200), organizers(403), changes=NOBODY)
+    pages["admin:tournaments_round_change"] = entry(
+        organizers(200), organizers(403, other=403), changes=NOBODY
+    )
+    # No timeout decision exists: the row is not found for anyone.
+    for page in ("history", "change"):
+        spec = organizers(NOT_FOUND, other=NOT_FOUND)
+        pages[f"admin:tournaments_timeoutdecision_{page}"] = entry(spec, spec, changes=NOBODY)
+    # The event page's buttons (here: open registration of the draft) and the CSV.
+    pages["admin:tournaments_event_run"] = entry(
+        organizers(405, other=405),
+        organizers((302, "/admin/tournaments/event/"), other=404),
+        changes=RUNNERS,
+    )
+    pages["admin:tournaments_event_standings"] = entry(
+        organizers(200, other=404), organizers(200, other=404), changes=NOBODY
+    )
+    return pages
+
 
 EXPECTED: dict[str, dict[str, Any]] = {
     # --- the site's pages ---------------------------------------------------------------
@@ -141,33 +256,77 @@ EXPECTED: dict[str, dict[str, Any]] = {
         signed_in(ME, anonymous=(302, "/accounts/login/")),
     ),
     "account_confirm_email": entry(everyone(200), everyone(404)),  # an unknown key
-    "set_language": entry(everyone((302, "/")), everyone((302, "/"))),
+    # The language switcher (Django's, plus the profile's language): a POST, back to "/".
+    "set_language": entry(NOT_ALLOWED, everyone((302, "/"))),
     # --- Django's admin ----------------------------------------------------------------------
-    "admin:index": entry(ADMIN, ADMIN),
-    "admin:app_list": entry(ADMIN, ADMIN),
-    "admin:password_change": entry(ADMIN, ADMIN),
-    "admin:password_change_done": entry(ADMIN, staff_only(405)),
-    "admin:autocomplete": entry(ADMIN, staff_only(405)),
-    "admin:jsi18n": entry(ADMIN, staff_only(405)),
-    "admin:view_on_site": entry(staff_only((302, "http")), staff_only((302, "http"))),
+    # Organizers of clubs are staff: they get the admin's own pages as staff do.
+    "admin:index": entry(in_admin(200), in_admin(200)),
+    "admin:app_list": entry(ADMIN, ADMIN),  # "games": nothing of it for organizers (404)
+    "admin:password_change": entry(in_admin(STAFF_IN), in_admin(STAFF_IN)),
+    "admin:password_change_done": entry(in_admin(STAFF_IN), in_admin(405)),
+    "admin:autocomplete": entry(in_admin(STAFF_IN), in_admin(405)),
+    "admin:jsi18n": entry(in_admin(STAFF_IN), in_admin(405)),
+    "admin:view_on_site": entry(in_admin((302, "http")), in_admin((302, "http"))),
     "admin:login": entry(
-        {**everyone(200), "staff": (302, "/admin/")}, everyone(200)
+        {**everyone(200), **in_admin((302, "/admin/"), others=200)}, everyone(200)
     ),  # a signed-in player is told this account cannot use the admin
     "admin:logout": entry(
-        {**everyone((302, "/admin/")), "staff": 405}, {**everyone((302, "/admin/")), "staff": 200}
+        in_admin(405, others=(302, "/admin/")), in_admin(200, others=(302, "/admin/"))
     ),
-    "admin/(?P<url>.*)$": entry(staff_only(404), staff_only(404)),
+    "admin/(?P<url>.*)$": entry(in_admin(404), in_admin(404)),
     # Every model's pages, whatever the model (keys "admin:<model>_<page>").
     **{
         f"admin:<model>_{page}": entry(ADMIN, ADMIN)
-        for page in (
-            "changelist",
-            "add",
-            "change",
-            "delete",
-            "history",
-            "password_change",
-            "redirect",
-        )
+        for page in ("changelist", "add", "change", "delete", "history", "password_change")
     },
+    "admin:<model>_redirect": entry(in_admin(STAFF_IN), in_admin(STAFF_IN)),  # the old address
+    # The tournaments models: organizers see their own clubs' rows only.
+    **tournaments_admin(),
+    # --- Clubs, events and players ---------------------------------------------------------
+    "tournaments:clubs": entry(everyone(200), NOT_ALLOWED),
+    "tournaments:club": entry(everyone(200), NOT_ALLOWED),
+    "tournaments:event": entry(everyone(200), NOT_ALLOWED),
+    "tournaments:player": entry(everyone(200), NOT_ALLOWED),
+    "tournaments:club_create": entry(signed_in(200), signed_in(200)),  # POST {}: the form again
+    # Joining by the invitation link: members are told they are in already (back to the
+    # link), the others join (to the club's page).
+    "tournaments:club_invite": entry(
+        everyone(200),
+        {
+            **signed_in((302, CLUB)),
+            "player": (302, "/clubs/invite/"),
+            "organizer": (302, "/clubs/invite/"),
+        },
+        changes=JOINERS,
+    ),
+    # The buttons of the club page come back to it, with a message when refused; what
+    # they changed tells who may press them.
+    "tournaments:club_join": entry(NOT_ALLOWED, signed_in((302, CLUB)), changes=JOINERS),
+    "tournaments:club_request": entry(NOT_ALLOWED, signed_in((302, CLUB)), changes=JOINERS),
+    "tournaments:club_leave": entry(  # the last organizer may not leave
+        NOT_ALLOWED, signed_in((302, CLUB)), changes={"player"}
+    ),
+    "tournaments:club_decide": entry(NOT_ALLOWED, signed_in((302, CLUB)), changes=RUNNERS),
+    "tournaments:club_new_invite": entry(NOT_ALLOWED, signed_in((302, CLUB)), changes=RUNNERS),
+    # The event runs: registration is closed; withdrawing from it asks to confirm first.
+    "tournaments:event_register": entry(NOT_ALLOWED, signed_in((302, EVENT)), changes=NOBODY),
+    "tournaments:event_withdraw": entry(NOT_ALLOWED, signed_in(200), changes=NOBODY),
+    # --- the clubs and events API ------------------------------------------------------------
+    "tournaments_api:clubs": entry(api(200), api(405)),
+    "tournaments_api:club": entry(api(200), api(405)),
+    "tournaments_api:events": entry(api(200), api(405)),
+    "tournaments_api:event": entry(api(200), api(405)),
+    "tournaments_api:standings": entry(api(200), api(405)),
+    "tournaments_api:rounds": entry(api(200), api(405)),
+    "tournaments_api:round": entry(api(200), api(405)),
+    "tournaments_api:register": entry(api(405), api(409), changes=NOBODY),  # closed
+    "tournaments_api:withdraw": entry(  # only Alice plays in it
+        api(405), {**api(409), "player": 200}, changes={"player"}
+    ),
+    # --- ratings and the rules: public -------------------------------------------------------
+    "games:rules": entry(everyone(200), NOT_ALLOWED),
+    "games:ratings": entry(everyone(200), NOT_ALLOWED),
+    "games:rating_player": entry(everyone(200), NOT_ALLOWED),
+    "api:ratings": entry(everyone(200), everyone(405)),
+    "api:rating": entry(everyone(404), everyone(405)),  # Alice has no rated game yet
 }

@@ -77,3 +77,51 @@ def fingerprint(game_id: int) -> tuple[Any, ...]:
         list(Seat.objects.filter(game_id=game_id).order_by("position").values()),
         list(FertilityCard.objects.filter(game_id=game_id).order_by("pk").values()),
     )
+
+
+class Clubs:
+    """Two clubs made as organizers make them (``tournaments.services``).
+
+    ``organizer`` runs the public "Pine Club": a running Swiss event (Alice against Bob at
+    round 1's one table, whose game is in its Action phase with Bob's turn in but not
+    revealed), a draft event only organizers see, and Erin's pending join request.
+    ``other_organizer`` runs the invite-only "Oak Club" with an event of its own. Pine's
+    rows are made first: the first row of each tournaments model is Pine's.
+    """
+
+    def __init__(
+        self, organizer: Any, other_organizer: Any, alice: Any, bob: Any, erin: Any
+    ) -> None:
+        from evergreen.rules.bots import RandomBot
+        from tournaments import services as clubs
+        from tournaments.models import Event, Table
+
+        swiss = {
+            "format": Event.Format.SWISS,
+            "rounds": 2,
+            "table_size": 2,
+            "min_table_size": 2,
+            "knockout_advance": 1,
+        }
+        self.club = clubs.create_club(organizer, "Pine Club", "The Pine club.")
+        self.event = clubs.create_event(self.club, organizer, name="Spring Swiss", **swiss)
+        clubs.open_registration(self.event, organizer)
+        for player in (alice, bob):
+            clubs.register(self.event, player)
+        clubs.start_event(self.event, organizer)
+        self.event.refresh_from_db()
+        self.table = Table.objects.select_related("game").get(round__event=self.event)
+        game = play_until(self.table.game, lambda s: s.phase is rules.Phase.ACTION)
+        bob_seat = game.seats.get(user=bob).position
+        services.submit_move(game.pk, bob, RandomBot(3).choose(game.engine_state(), bob_seat))
+        game.refresh_from_db()
+        self.game = game
+        self.bob_seat = bob_seat
+        self.draft = clubs.create_event(self.club, organizer, name="Autumn Draft", rounds=1)
+        self.join_request = clubs.request_to_join(self.club, erin, "May I?")
+        self.other_club = clubs.create_club(
+            other_organizer, "Oak Club", "The Oak club.", invite_only=True
+        )
+        self.other_event = clubs.create_event(
+            self.other_club, other_organizer, name="Oak Open", **swiss
+        )

@@ -23,10 +23,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from gamehelpers import make_user
-from sechelpers import fixed_seed, open_game, turn_submitted_game
+from sechelpers import Clubs, fixed_seed, open_game, turn_submitted_game
 
 from games import notifications
 from games.models import Game
+from tournaments.models import Club, Event, JoinRequest, Membership, Registration, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -88,15 +89,20 @@ class World:
         staff = make_user("staff", staff=True)
         staff.is_superuser = True
         staff.save(update_fields=["is_superuser"])
+        oscar, olga = make_user("oscar"), make_user("olga")
         self.users = {
             "anonymous": None,
             "player": alice,
             "other_player": carol,
             "staff": staff,
-            "organizer_other_club": make_user("olga"),
+            "organizer": oscar,
+            "organizer_other_club": olga,
         }
         self.games = {"active": turn_submitted_game(alice, bob), "open": open_game(alice)}
         open_game(carol)  # carol plays games too: she is another player, not a stranger
+        # Oscar runs the Pine Club, where Alice (a member) plays its running event; Olga
+        # runs the Oak Club. Pine's rows are the admin's first ones.
+        self.clubs = Clubs(oscar, olga, alice, bob, make_user("erin"))
         self.token = {
             "games:unsubscribe": notifications.make_token(alice, notifications.UNSUBSCRIBE_SALT),
             "games:calendar": notifications.make_token(alice, notifications.CALENDAR_SALT),
@@ -113,12 +119,34 @@ class World:
             "admin_object": lambda: self._admin_object(route.key),
             "app_label": lambda: "games",
             "missing_admin_path": lambda: "no/such/page/",
+            "club": lambda: self.clubs.club.slug,
+            "club_invite_code": lambda: self.clubs.club.invite_code,
+            "event": lambda: self.clubs.event.slug,
+            "event_id": lambda: self.clubs.event.pk,
+            "round": lambda: 1,
+            "join_request": lambda: self.clubs.join_request.pk,
+            "player_id": lambda: self.users["player"].pk,
+            "open": lambda: "open",
+            "draft_id": lambda: self.clubs.draft.pk,
         }
         found = {}
         for param in route.params:
-            assert param in ARGS, f"no value for the URL parameter {param!r}: add it to ARGS"
-            found[param] = values[ARGS[param]]()
+            name = ARGS.get(f"{route.key}/{param}", ARGS.get(param))
+            assert name is not None, f"no value for the URL parameter {param!r}: add it to ARGS"
+            found[param] = values[name]()
         return found
+
+    def pine(self) -> tuple[Any, ...]:
+        """Everything of the Pine Club an organizer's write would change."""
+        club = self.clubs.club
+        return (
+            list(Club.objects.filter(pk=club.pk).values()),
+            list(Membership.objects.filter(club=club).order_by("pk").values()),
+            list(JoinRequest.objects.filter(club=club).order_by("pk").values()),
+            list(Event.objects.filter(club=club).order_by("pk").values()),
+            list(Registration.objects.filter(event__club=club).order_by("pk").values()),
+            list(Table.objects.filter(round__event__club=club).order_by("pk").values()),
+        )
 
     def _admin_object(self, key: str) -> Any:
         if key == "admin:view_on_site":
@@ -153,25 +181,30 @@ def outcome(response: Any) -> Any:
 
 def matches(expected: Any, found: Any) -> bool:
     if isinstance(expected, tuple) and isinstance(found, tuple):
+        if expected[1].startswith("="):
+            return found == (expected[0], expected[1][1:])
         return found[0] == expected[0] and found[1].startswith(expected[1])
     if isinstance(expected, set):
         return any(matches(one, found) for one in expected)
     return bool(expected == found)
 
 
-def request(world: World, role: str, method: str, url: str) -> Any:
+def request(world: World, role: str, method: str, url: str, watch: bool = False) -> Any:
+    """The response; with ``watch``, also whether it changed the Pine Club's data."""
     client = Client()
     client.raise_request_exception = False
     user = world.users[role]
     if user is not None:
         client.force_login(user)
     with transaction.atomic():
+        before = world.pine() if watch else None
         if method == "POST" and url.startswith("/api/"):
             response = client.post(url, "{}", content_type="application/json")
         else:
             response = getattr(client, method.lower())(url)
+        changed = watch and world.pine() != before
         transaction.set_rollback(True)
-    return response
+    return (response, changed) if watch else response
 
 
 def test_every_url_has_an_entry() -> None:
@@ -188,11 +221,15 @@ def test_every_role_has_a_user_and_a_full_row(monkeypatch: pytest.MonkeyPatch) -
             assert named | set(LIKE) >= set(ROLES), (key, method, set(ROLES) - named)
 
 
-def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+PARTS = 4  # the URLs in four shares, so that pytest-xdist's workers split them
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
     world = World(monkeypatch)
     printing = bool(os.environ.get("AUTHZ_PRINT"))
     wrong: list[str] = []
-    for route in routes():
+    for route in routes()[part::PARTS]:
         spec = expected_for(route.key)
         if spec is None:
             if not printing:
@@ -201,8 +238,18 @@ def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
         url = url_for(route, world.kwargs(route, spec.get("game", "active")))
         for method in ("GET", "POST"):
             row = []
+            writers = spec.get("changes") if method == "POST" else None
             for role in ROLES:
-                found = outcome(request(world, role, method, url))
+                if writers is None:
+                    found = outcome(request(world, role, method, url))
+                else:
+                    response, changed = request(world, role, method, url, watch=True)
+                    found = outcome(response)
+                    if changed != (role in writers):
+                        wrong.append(
+                            f"POST {url} ({route.key}) as {role}: "
+                            f"{'changed' if changed else 'did not change'} the club's data"
+                        )
                 row.append(found)
                 expected = spec[method].get(role, spec[method].get(LIKE.get(role, role)))
                 if not matches(expected, found):
@@ -210,3 +257,64 @@ def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
             if printing:
                 print(f"{route.key:45} {method:5} {url:40} {row}")
     assert not wrong, "\n".join(wrong)
+
+
+RUNNERS = {"organizer", "staff"}  # Pine's organizer and the site's superuser
+
+
+def test_only_the_clubs_organizers_see_its_organizer_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same URLs answer everyone, but the organizer's parts of them (the invitation
+    link, the join requests, the draft event) only Pine's organizer and the superuser."""
+    world = World(monkeypatch)
+    clubs = world.clubs
+    draft_page = clubs.draft.get_absolute_url()
+    wrong = []
+    for role in ROLES:
+        runs = role in RUNNERS
+        page = request(world, role, "GET", clubs.club.get_absolute_url()).content.decode()
+        for part, what in (
+            (clubs.club.invite_code, "the invitation link"),
+            ("May I?", "Erin's join request"),
+            (clubs.draft.name, "the draft event"),
+        ):
+            if (part in page) != runs:
+                wrong.append(f"the club page as {role}: {what} {'missing' if runs else 'shown'}")
+        status = request(world, role, "GET", draft_page).status_code
+        if status != (200 if runs else 404):
+            wrong.append(f"the draft's page as {role}: {status}")
+        api = request(world, role, "GET", f"/api/events/{clubs.draft.pk}/").status_code
+        if api != (200 if runs else 401 if role == "anonymous" else 404):
+            wrong.append(f"the draft in the API as {role}: {api}")
+        for url in ("/api/events/", f"/api/clubs/{clubs.club.slug}/"):
+            body = request(world, role, "GET", url).content.decode()
+            if role != "anonymous" and (clubs.draft.name in body) != runs:
+                wrong.append(f"{url} as {role}: the draft {'missing' if runs else 'listed'}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "model", ["club", "membership", "joinrequest", "event", "registration", "round", "table"]
+)
+def test_an_organizer_of_another_club_sees_none_of_its_rows(
+    monkeypatch: pytest.MonkeyPatch, model: str
+) -> None:
+    """The changelists answer Olga (Oak) with her own club's rows only: nothing of Pine,
+    whose organizer does see them (so the check can fail)."""
+    world = World(monkeypatch)
+    url = f"/admin/tournaments/{model}/"
+    theirs = request(world, "organizer_other_club", "GET", url).content.decode()
+    mine = request(world, "organizer", "GET", url).content.decode()
+    assert "Pine" not in theirs and "Spring Swiss" not in theirs and "May I?" not in theirs
+    assert "Pine" in mine or "Spring Swiss" in mine or "Round 1" in mine
+    assert "Oak" not in mine
+
+
+def test_the_event_form_offers_an_organizer_only_their_clubs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    world = World(monkeypatch)
+    form = request(world, "organizer_other_club", "GET", "/admin/tournaments/event/add/")
+    body = form.content.decode()
+    assert "Oak Club" in body and "Pine Club" not in body

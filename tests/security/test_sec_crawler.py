@@ -1,8 +1,10 @@
 """A crawler that reads everything a visitor can reach and fails on any secret.
 
 For games in every phase (a Draft where Bob has a private standing order, an Action
-phase where Bob's turn is in but not revealed, a solo game), it starts from the lobby,
-"My games", the profile, the game page and the API, follows every link (``href``,
+phase where Bob's turn is in but not revealed, a solo game, and a club event's table
+whose game has Bob's unrevealed turn), it starts from the lobby, "My games", the profile,
+the game page and the API, the club, event, player and ratings pages and the clubs and
+events API, follows every link (``href``,
 ``hx-get``, ``src``, GET forms, URLs in JSON bodies: replay steps, the record download,
 polling, paging) as Alice (the other player), Carol (an outsider) and an anonymous
 visitor, page and htmx region alike, and fails if any response holds:
@@ -29,7 +31,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 from django.test import Client
 from gamehelpers import make_user, play_until
-from sechelpers import draft_game, fingerprint, fixed_seed, solo_game
+from sechelpers import Clubs, draft_game, fingerprint, fixed_seed, solo_game
 from test_api_helpers import walk
 
 from evergreen import rules
@@ -191,17 +193,49 @@ def world(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     state = acting.engine_state()
     services.submit_move(acting.pk, bob, RandomBot(3).choose(state, 1))
     solo = solo_game(bob)
+    # A club's running event: round 1's table is alice against bob, in its Action phase,
+    # bob's turn in and not revealed; reached from the club, event and player pages.
+    clubs = Clubs(make_user("oscar"), make_user("olga"), alice, bob, make_user("erin"))
     secrets = [
         Secrets(drafting, hidden_turn_seat=None, ranking_seat=0),
         Secrets(acting, hidden_turn_seat=1, ranking_seat=None),
         Secrets(solo, hidden_turn_seat=None, ranking_seat=None),
+        Secrets(clubs.game, hidden_turn_seat=clubs.bob_seat, ranking_seat=None),
     ]
     assert secrets[0].ranking == ranking
-    return {"users": {"alice": alice, "carol": carol, "anonymous": None}, "secrets": secrets}
+    return {
+        "users": {"alice": alice, "carol": carol, "anonymous": None},
+        "secrets": secrets,
+        "clubs": clubs,
+    }
 
 
-def starts(secrets: list[Secrets]) -> list[str]:
+def event_starts(clubs: Clubs) -> list[str]:
+    """The club, event and player pages and the events API: the event's games are linked
+    from them (followed: they are the secrets' games)."""
+    event = clubs.event.pk
+    players = [seat.user_id for seat in clubs.game.seats.all()]
+    return [
+        "/clubs/",
+        clubs.club.get_absolute_url(),
+        clubs.event.get_absolute_url(),
+        *[f"/players/{pk}/" for pk in players],
+        *[f"/ratings/{pk}/" for pk in players],
+        "/ratings/",
+        "/api/clubs/",
+        f"/api/clubs/{clubs.club.slug}/",
+        "/api/events/",
+        f"/api/events/{event}/",
+        f"/api/events/{event}/standings/",
+        f"/api/events/{event}/rounds/",
+        f"/api/events/{event}/rounds/1/",
+        "/api/ratings/",
+    ]
+
+
+def starts(secrets: list[Secrets], clubs: Clubs) -> list[str]:
     found = ["/", "/lobby/", "/games/mine/", "/profile/", "/profile/token/", "/api/games/"]
+    found += event_starts(clubs)
     for secret in secrets:
         pk = secret.game.pk
         found += [
@@ -227,7 +261,7 @@ def test_nothing_a_visitor_can_reach_reveals_a_secret(world: dict[str, Any], who
     user = world["users"][who]
     if user is not None:
         client.force_login(user)
-    visited, problems = crawl(client, starts(secrets), secrets)
+    visited, problems = crawl(client, starts(secrets, world["clubs"]), secrets)
     import os
 
     if os.environ.get("CRAWL_PRINT"):
@@ -242,8 +276,29 @@ def test_the_owner_does_see_them_so_the_checks_can_fail(world: dict[str, Any]) -
     bob = world["secrets"][1].game.seats.get(position=1).user
     client = Client()
     client.force_login(bob)
-    _visited, problems = crawl(client, starts(world["secrets"]), world["secrets"])
+    _visited, problems = crawl(client, starts(world["secrets"], world["clubs"]), world["secrets"])
     assert any("the unrevealed turn at" in problem for problem in problems)  # the API
     assert any("the unrevealed turn on the planet" in problem for problem in problems)
     assert any("standing order" in problem for problem in problems)
     assert not any("deck" in problem or "face-down" in problem for problem in problems)
+
+
+def test_the_event_pages_lead_the_crawler_to_the_events_games(world: dict[str, Any]) -> None:
+    """The event's game is reached through its pages (not only from the start list), and
+    its owner's view of it is flagged: the checks do look at the event's game."""
+    clubs = world["clubs"]
+    game = f"/games/{clubs.game.pk}/"
+    client = Client()
+    client.force_login(world["users"]["carol"])
+    for url in (clubs.event.get_absolute_url(), f"/api/events/{clubs.event.pk}/rounds/"):
+        response = client.get(url)
+        found = links(url, response.content.decode(), response["Content-Type"])
+        assert any(
+            link.startswith(("/games/", "/api/games/")) and f"/{clubs.game.pk}/" in link
+            for link in found
+        ), (url, found)
+    bob = clubs.game.seats.get(position=clubs.bob_seat).user
+    owner = Client()
+    owner.force_login(bob)
+    _visited, problems = crawl(owner, event_starts(clubs), world["secrets"])
+    assert any(p.startswith(game) and "unrevealed turn" in p for p in problems), problems[:5]

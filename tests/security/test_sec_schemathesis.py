@@ -15,6 +15,7 @@ fewer than players).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from sechelpers import (
+    Clubs,
     draft_game,
     finished_game,
     fixed_seed,
@@ -39,6 +41,9 @@ from sechelpers import (
 )
 
 from evergreen.wsgi import application
+from games import ratings
+from games.models import Game
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = settings(
@@ -47,17 +52,27 @@ EXAMPLES = settings(
 
 
 class Targets:
-    """The real game ids to put in paths, and the token to send."""
+    """The real values to put in paths (by the path's prefix and parameter), and the token."""
 
-    def __init__(self, token: str, game_ids: list[int]) -> None:
+    def __init__(self, token: str, values: dict[str, dict[str, list[Any]]]) -> None:
         self.token = token
-        self.game_ids = game_ids
+        self.values = values
+
+    def for_path(self, path: str) -> dict[str, list[Any]] | None:
+        for prefix, values in self.values.items():
+            if path.startswith(prefix):
+                return values
+        return None
 
 
 @pytest.fixture
 def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
     fixed_seed(monkeypatch)
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    finished = finished_game(alice, bob)
+    # Played as a rated game: alice and bob have a rating and a history.
+    Game.objects.filter(pk=finished.pk).update(rated=True)
+    assert ratings.rate_game(finished.pk)
     games = [
         open_game(alice),
         draft_game(alice, bob),
@@ -65,11 +80,27 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
         turn_submitted_game(bob, alice),  # alice in seat 1 has submitted; bob has not
         turn_submitted_game(alice, bob),  # alice in seat 0 still has her turn to play
         solo_game(alice),
-        finished_game(alice, bob),
+        finished,
         draft_game(bob, carol),  # alice has no seat
     ]
+    # Events as Alice meets them: one she plays (running: round 1 seated), one open for
+    # registration, a draft of her club and another club's draft (not found for her).
+    clubs = Clubs(make_user("oscar"), make_user("olga"), alice, bob, make_user("erin"))
+    open_event = tournaments.create_event(
+        clubs.club, clubs.club.created_by, name="Summer Open", rounds=1
+    )
+    tournaments.open_registration(open_event, clubs.club.created_by)
+    events = [clubs.event.pk, open_event.pk, clubs.draft.pk, clubs.other_event.pk, 10**9]
     token, _ = Token.objects.get_or_create(user=alice)
-    return Targets(token.key, [game.pk for game in games] + [10**9])
+    return Targets(
+        token.key,
+        {
+            "/api/games/{id}": {"id": [game.pk for game in games] + [10**9]},
+            "/api/events/{id}": {"id": events, "number": [1, 2, 0, 10**6]},
+            "/api/clubs/{slug}": {"slug": [clubs.club.slug, clubs.other_club.slug, "no-such"]},
+            "/api/ratings/{id}": {"id": [alice.pk, bob.pk, carol.pk, 10**9]},
+        },
+    )
 
 
 @pytest.fixture
@@ -88,12 +119,15 @@ def operations() -> list[Any]:
     return [result.ok() for result in loaded.get_all_operations()]
 
 
-def cases(operation: Any, mode: GenerationMode, game_ids: list[int]) -> st.SearchStrategy[Any]:
-    if "{id}" not in operation.path:
+def cases(operation: Any, mode: GenerationMode, targets: Targets) -> st.SearchStrategy[Any]:
+    if "{" not in operation.path:
         return operation.as_strategy(mode)  # type: ignore[no-any-return]
-    return st.sampled_from(game_ids).flatmap(
-        lambda pk: operation.as_strategy(mode, path_parameters={"id": pk})
-    )
+    values = targets.for_path(operation.path)
+    assert values is not None, f"give {operation.path} real path values in targets()"
+    names = re.findall(r"{(\w+)}", operation.path)
+    assert set(names) <= set(values), (operation.path, names)
+    chosen = st.fixed_dictionaries({name: st.sampled_from(values[name]) for name in names})
+    return chosen.flatmap(lambda found: operation.as_strategy(mode, path_parameters=found))
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
@@ -102,14 +136,18 @@ def test_the_api_keeps_to_its_schema(
 ) -> None:
     headers = {"Authorization": f"Token {targets.token}"}
     found = operations()
-    assert len(found) >= 13  # every operation of the schema, new ones included
+    assert len(found) >= 24  # every operation of the schema, new ones included
     skipped: list[str] = []
+    answered: dict[str, set[int]] = {}
     for operation in found:
 
-        @given(case=cases(operation, mode, targets.game_ids))
+        @given(case=cases(operation, mode, targets))
         @EXAMPLES
         def check(case: Any) -> None:
-            case.call_and_validate(headers=headers, excluded_checks=[positive_data_acceptance])
+            response = case.call_and_validate(
+                headers=headers, excluded_checks=[positive_data_acceptance]
+            )
+            answered.setdefault(case.operation.label, set()).add(response.status_code)
 
         try:
             check()
@@ -119,3 +157,10 @@ def test_the_api_keeps_to_its_schema(
             assert mode is GenerationMode.NEGATIVE, operation.label
             skipped.append(operation.label)
     assert len(skipped) <= len(found) // 2, skipped
+    if mode is GenerationMode.POSITIVE:
+        # The real values did their work: every read answered with a body at least once,
+        # and so did registering for the open event and withdrawing from Alice's.
+        worked = [label for label, codes in answered.items() if 200 in codes]
+        for operation in found:
+            if operation.method.upper() == "GET" or "/api/events/" in operation.path:
+                assert operation.label in worked, (operation.label, answered.get(operation.label))
