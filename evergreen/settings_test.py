@@ -62,6 +62,8 @@ STORAGES = {
 }
 
 CELERY_TASK_ALWAYS_EAGER = True
+# A task that fails while run eagerly raises here, instead of being kept in its result.
+CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 SITE_URL = "http://testserver"
 GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves

@@ -73,12 +73,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(f"{count} new files in {folder}")
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _celery_configured_from_the_test_settings() -> None:
-    """Celery reads its configuration lazily, on first use. Make that first use happen
-    here, under the test settings (eager), before any test changes them: otherwise a test
-    that turns eagerness off (a real worker's, say) could be the one that loads it, and
-    every later ``.delay()`` in that process would go to a broker nobody reads."""
+@pytest.fixture(autouse=True)
+def _celery_follows_the_test_settings(settings: Any) -> None:
+    """Each test starts with Celery as the test settings say (eager, in-memory broker).
+
+    Celery keeps its own copy of the configuration, read lazily; tests that hand tasks to
+    a real worker change it (``celeryhelpers.live_broker``) and restore it, but a
+    transactional test after one of them was seen starting non-eager, its ``.delay()``
+    calls lost. Tests that want a worker change it again after this (their fixtures run
+    later)."""
     from evergreen.celery import app
 
-    _ = app.conf.task_always_eager
+    app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+    app.conf.broker_url = settings.CELERY_BROKER_URL
