@@ -168,6 +168,7 @@ def test_e2e_two_people_play_a_whole_game(new_context) -> None:
     page.click("#game-links a:has-text('Replay')")
     position = page.locator(".replay-position")
     expect(position).to_have_text(f"Move {moves} of {moves}")
+    page.wait_for_load_state("load")  # the key handler (static/js/board.js) is in place
     page.keyboard.press("ArrowLeft")
     expect(position).to_have_text(f"Move {moves - 1} of {moves}")
     for p in people.values():
