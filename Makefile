@@ -47,15 +47,15 @@ test: lint
 # Engine figures, web latencies, SQL queries per request and a short load run, then a
 # summary of all of them (a few minutes).
 bench: install
-	$(PY) tests/benchmarks/bench_pairing.py
+	$(PY) -m tests.benchmarks.bench_pairing
 	scripts/ensure-services
-	$(PY) tests/benchmarks/bench_all.py
+	$(PY) -m tests.benchmarks.bench_all
 
 # 200 players in 50 games at once through the API for 120 s (gunicorn + PostgreSQL + Redis +
 # a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 60"`.
 load: install
 	scripts/ensure-services
-	$(PY) tests/benchmarks/loadrun.py $(ARGS)
+	$(PY) -m tests.benchmarks.loadrun $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

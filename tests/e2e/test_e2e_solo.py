@@ -8,7 +8,10 @@ play region (board.js moves it to the first highlighted space or to the prompt).
 from __future__ import annotations
 
 import pytest
-from e2ehelpers import (
+from playwright.sync_api import expect
+
+from evergreen import rules
+from tests.e2e.e2ehelpers import (
     Person,
     Shots,
     Wishes,
@@ -21,10 +24,7 @@ from e2ehelpers import (
     state_of,
     version_of,
 )
-from gamehelpers import PASSWORD, make_user
-from playwright.sync_api import expect
-
-from evergreen import rules
+from tests.games.gamehelpers import PASSWORD, make_user
 
 pytestmark = pytest.mark.e2e
 

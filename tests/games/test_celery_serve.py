@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from celeryhelpers import free_port, wait_for
 from django.conf import settings
+
+from tests.games.celeryhelpers import free_port, wait_for
 
 
 def alive(pid: int) -> bool:

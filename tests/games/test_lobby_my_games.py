@@ -8,13 +8,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from gamehelpers import client_for, make_user, play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import services
 from games.models import Game
 from games.views.lobby import awaiting_positions, with_projection
+from tests.games.gamehelpers import client_for, make_user, play_until, user_at
 
 
 def sections(response: Any) -> dict[str, list[int]]:
@@ -165,9 +165,8 @@ class TestTheProjection:
 
 
 def test_my_games_shows_the_deadline_counting_down(alice, bob):
-    from gamehelpers import client_for
-
     from games import services
+    from tests.games.gamehelpers import client_for
 
     game = services.create_game(alice, players=2, days_per_move=2)
     services.join_game(game.pk, bob)

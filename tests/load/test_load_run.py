@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from django.db import connection
-from loadhelpers import needs_stack
-from loadrun import LoadConfig, run_load
-from webstack import database_url_of
+
+from tests.benchmarks.loadrun import LoadConfig, run_load
+from tests.benchmarks.webstack import database_url_of
+from tests.load.loadhelpers import needs_stack
 
 
 def test_twenty_players_in_five_games_lose_and_double_nothing(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from builders import EDITION, PLANET, all_cards
 
 from evergreen.rules import POWERS, Phase, RulesError, new_game
 from evergreen.rules.planet import BIOMES, SUNS
+from tests.rules.builders import EDITION, PLANET, all_cards
 
 SEEDS = range(200)
 

@@ -12,11 +12,11 @@ import pytest
 from django.conf import settings
 from django.core import mail
 from django.db import connection
-from tourhelpers import current_tables, event_with, finish_by_bots, make_players
 
 from games.models import Game
 from games.services import Conflict
 from games.signals import game_ended
+from tests.tournaments.tourhelpers import current_tables, event_with, finish_by_bots, make_players
 from tournaments import receivers, services, tasks
 from tournaments.models import Event, Round, Table
 

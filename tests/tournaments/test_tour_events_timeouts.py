@@ -7,12 +7,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from gamehelpers import Clock
-from tourhelpers import current_tables, event_with, finish_by_bots, make_players
 
 from games import deadlines
 from games.models import Seat
 from games.services import NotAPlayer
+from tests.games.gamehelpers import Clock
+from tests.tournaments.tourhelpers import current_tables, event_with, finish_by_bots, make_players
 from tournaments import results, services, tasks
 from tournaments.models import Event, TimeoutDecision
 

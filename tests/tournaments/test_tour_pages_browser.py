@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.db import connections
 from django.test import Client
-from gamehelpers import make_user
-from tourpageshelpers import club_of, end_round, event_of, started
 
+from tests.games.gamehelpers import make_user
+from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
 from tournaments import services
 from tournaments.models import Registration
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourhelpers import current_tables, event_with, make_players, play_round
-
+from tests.tournaments.tourhelpers import current_tables, event_with, make_players, play_round
 from tournaments import services
 from tournaments.models import Event, Registration, Round
 

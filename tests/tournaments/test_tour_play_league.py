@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tourhelpers import (
+from tests.tournaments.tourhelpers import (
     current_tables,
     event_with,
     expected_points,
@@ -14,7 +14,6 @@ from tourhelpers import (
     play_round,
     play_to_the_end,
 )
-
 from tournaments import results, services
 from tournaments.models import Division, Event, Registration, Table
 

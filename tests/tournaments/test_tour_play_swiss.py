@@ -8,9 +8,14 @@ import itertools
 from collections import Counter, defaultdict
 from typing import Any
 
-from tourhelpers import current_tables, event_with, expected_points, make_players, play_round
-
 from games.models import Game, Notification
+from tests.tournaments.tourhelpers import (
+    current_tables,
+    event_with,
+    expected_points,
+    make_players,
+    play_round,
+)
 from tournaments import results, services
 from tournaments.models import Event, Round, Table
 
