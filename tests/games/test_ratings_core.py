@@ -1,7 +1,7 @@
 """Ratings: the OpenSkill arithmetic, and games rated once each as they finish.
 
 Games are played to the end through ``games.services`` by bots (see
-``test_ratings_helpers``); the rating task runs from the ``game_ended`` receiver.
+``ratinghelpers``); the rating task runs from the ``game_ended`` receiver.
 """
 
 from __future__ import annotations
