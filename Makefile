@@ -4,15 +4,27 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run demo test lint bench load simulate clean
+.PHONY: install lock run demo test lint bench load simulate clean
 
-$(STAMP): pyproject.toml
+# The exact versions (with their hashes) of requirements/dev.txt, the lock that CI and
+# every developer install; then this project itself, without touching them.
+$(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Writes the locks again from pyproject.toml's ranges: requirements/production.txt (what a
+# deploy installs) and requirements/dev.txt (the same pins plus the dev extra). Versions
+# already locked stay unless pyproject needs others: `make lock ARGS=--upgrade` takes the
+# newest of everything, `ARGS="--upgrade-package ruff"` of one package.
+LOCK := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --strip-extras \
+	--allow-unsafe --generate-hashes --no-emit-index-url --no-emit-find-links $(ARGS)
+lock: install
+	$(LOCK) -o requirements/production.txt pyproject.toml
+	$(LOCK) --extra dev -c requirements/production.txt -o requirements/dev.txt pyproject.toml
 
 # The site on http://127.0.0.1:8000 with demo users and games, and a Celery worker with an
 # embedded beat (embedded defaults: SQLite, a folder as the broker, e-mail printed on the

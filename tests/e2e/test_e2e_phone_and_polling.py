@@ -28,7 +28,8 @@ from tests.e2e.e2ehelpers import (
 )
 from tests.games.gamehelpers import PASSWORD, make_user
 
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},

@@ -26,7 +26,8 @@ from tests.e2e.e2ehelpers import (
 )
 from tests.games.gamehelpers import PASSWORD, make_user
 
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SEED = 11
 KEYBOARD_ROUND = (1, 2)  # season 1, round 2: played with the keyboard only

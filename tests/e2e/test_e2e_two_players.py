@@ -32,7 +32,8 @@ from tests.e2e.e2ehelpers import (
     version_of,
 )
 
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SEED = 7
 

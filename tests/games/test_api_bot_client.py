@@ -23,7 +23,8 @@ from tests.games.gamehelpers import PASSWORD
 
 BOT_PATH = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
 
-pytestmark = pytest.mark.usefixtures("fixed_seed")
+# slow: bots play whole games through a live server
+pytestmark = [pytest.mark.usefixtures("fixed_seed"), pytest.mark.slow]
 live = pytest.mark.django_db(transaction=True)  # the live server sees only committed rows
 
 

@@ -22,6 +22,9 @@ from django.conf import settings
 
 from tests.games.celeryhelpers import free_port, wait_for
 
+# slow: starts the site and a worker as processes
+pytestmark = pytest.mark.slow
+
 
 def alive(pid: int) -> bool:
     try:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.db import connection, connections, transaction
 
 from evergreen import rules
@@ -25,6 +26,9 @@ from games.models import Game, Notification
 from tests.games.celeryhelpers import SITE_URL
 from tests.games.gamehelpers import user_at
 from tests.games.liveworker import UNSENT, Live
+
+# slow: a real Celery worker process, Redis and an SMTP server
+pytestmark = pytest.mark.slow
 
 
 def three_player_game(alice: Any, bob: Any, carol: Any) -> Game:

@@ -28,6 +28,7 @@ from tests.games.ratinghelpers import (  # noqa: F401 - fixtures
 )
 
 pytestmark = [
+    pytest.mark.slow,  # threads racing on PostgreSQL
     pytest.mark.skipif(
         getattr(settings, "TEST_DATABASE_VENDOR", "") != "postgresql",
         reason="row locks need PostgreSQL",

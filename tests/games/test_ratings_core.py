@@ -290,6 +290,7 @@ class TestOnceOnly:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("fixed_seeds")
 class TestRecompute:
+    @pytest.mark.slow  # rates many whole games twice
     def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(self) -> None:
         players = [make_user(name) for name in ("hal", "ida", "jon", "kim", "lea")]
         hal, ida, jon, kim, lea = players

@@ -18,6 +18,9 @@ from tests.games.gamehelpers import play_until
 from tests.games.liveworker import Live
 from tests.games.ratinghelpers import start_game, unrated_on_finish  # noqa: F401 - fixture
 
+# slow: a real Celery worker process and Redis
+pytestmark = pytest.mark.slow
+
 
 def adjudicate_after_a_few_picks(game: Game) -> None:
     # Picks only: nothing waits for the worker to close a round before the adjudication.

@@ -49,6 +49,9 @@ from tests.games.celeryhelpers import live_broker
 from tests.games.gamehelpers import make_user
 from tests.load.loadhelpers import needs_stack
 
+# slow: the production stack, with a worker, Redis and SMTP killed mid-run
+pytestmark = pytest.mark.slow
+
 SETTLE_SECONDS = 60
 
 

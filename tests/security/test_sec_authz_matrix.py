@@ -58,6 +58,7 @@ def test_every_role_has_a_user_and_a_full_row(monkeypatch: pytest.MonkeyPatch) -
 PARTS = 4  # the URLs in four shares, so that pytest-xdist's workers split them
 
 
+@pytest.mark.slow  # every URL, GET and POST, for every role
 @pytest.mark.parametrize("part", range(PARTS))
 def test_the_authorization_matrix(monkeypatch: pytest.MonkeyPatch, part: int) -> None:
     world = World(monkeypatch)

@@ -40,7 +40,8 @@ from tests.games.apihelpers import walk
 from tests.games.gamehelpers import make_user, play_until
 from tests.security.sechelpers import Clubs, draft_game, fingerprint, fixed_seed, solo_game
 
-pytestmark = pytest.mark.django_db
+# slow: crawls every page a visitor can reach
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LINK = re.compile(r'(?:href|hx-get|src|action)="([^"]+)"')
 SKIP = ("/static/", "/admin/", "/accounts/logout/", "/i18n/", "/mail/", "/api/docs/")

@@ -70,6 +70,7 @@ def post_views(world: World) -> list[tuple[str, str, str]]:
     return found
 
 
+@pytest.mark.slow  # every POST URL for every role
 def test_every_post_needs_the_csrf_token(monkeypatch: pytest.MonkeyPatch) -> None:
     world = World(monkeypatch)
     views = post_views(world)

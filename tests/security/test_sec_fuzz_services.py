@@ -106,6 +106,7 @@ def check_everyone(game: Game, users: list[Any], move: Any, key: Any, version: A
             )
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(
     move=payloads,
@@ -127,6 +128,7 @@ def test_any_payload_is_played_as_the_engine_says_or_refused_leaving_the_game_al
     check_everyone(games[which], users, move, key, version)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["draft", "hidden_pick", "turn_submitted", "solo"]))
 def test_near_misses_of_legal_moves_are_refused_or_legal(
@@ -141,6 +143,7 @@ def test_near_misses_of_legal_moves_are_refused_or_legal(
     check_everyone(game, [users.get(seat, alice), carol], move, None, None)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(data=st.data())
 def test_a_legal_move_with_garbage_keys_and_versions_is_played_once_or_refused(

@@ -45,7 +45,8 @@ from tests.security.sechelpers import (
 )
 from tournaments import services as tournaments
 
-pytestmark = pytest.mark.django_db
+# slow: thousands of generated API requests
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 EXAMPLES = settings(
     max_examples=20, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
 )

@@ -21,6 +21,7 @@ from tournaments import receivers, services, tasks
 from tournaments.models import Event, Round, Table
 
 pytestmark = [
+    pytest.mark.slow,  # threads racing on PostgreSQL
     pytest.mark.skipif(
         getattr(settings, "TEST_DATABASE_VENDOR", "") != "postgresql",
         reason="row locks need PostgreSQL",

@@ -36,6 +36,9 @@ from tests.tournaments.tourhelpers import current_tables, event_with, make_playe
 from tournaments import services, tasks
 from tournaments.models import Event, Round
 
+# slow: a real Celery worker process, Redis and an SMTP server
+pytestmark = pytest.mark.slow
+
 ADVANCED = re.compile(r"Task tournaments\.tasks\.advance_event\[[0-9a-f-]+\] succeeded")
 
 

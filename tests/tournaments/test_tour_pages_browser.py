@@ -15,7 +15,8 @@ from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, sta
 from tournaments import services
 from tournaments.models import Registration
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 CHROMIUM = "/usr/bin/chromium"
 

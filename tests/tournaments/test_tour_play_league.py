@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from tests.tournaments.tourhelpers import (
     current_tables,
     event_with,
@@ -16,6 +18,9 @@ from tests.tournaments.tourhelpers import (
 )
 from tournaments import results, services
 from tournaments.models import Division, Event, Registration, Table
+
+# slow: whole events played out by bots
+pytestmark = pytest.mark.slow
 
 
 def _meetings(event: Event) -> Counter[frozenset[int]]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
+import pytest
+
 from games.models import Game, Notification
 from tests.tournaments.tourhelpers import (
     current_tables,
@@ -17,6 +19,9 @@ from tests.tournaments.tourhelpers import (
 )
 from tournaments import results, services
 from tournaments.models import Event, Round, Table
+
+# slow: whole events played out by bots
+pytestmark = pytest.mark.slow
 
 
 def _independent_tiebreaks(event: Event, points: dict[int, float]) -> tuple[dict, dict]:
