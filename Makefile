@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed
 .PHONY: install lock run demo test lint bench load simulate clean
 
 # The exact versions (with their hashes) of requirements/dev.txt, the lock that CI and
-# every developer install; then this project itself, without touching them.
+# every developer install; then this project itself, without touching them. `pip check`
+# fails when pyproject.toml asks for a package the lock lacks: run `make lock`.
 $(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -r requirements/dev.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
 	touch $(STAMP)
 
 install: $(STAMP)
