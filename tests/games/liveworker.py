@@ -1,9 +1,10 @@
 """A real Celery worker process for a module's tests: the machine's Redis as its broker
 (a database of its own), an aiosmtpd server as its mail server, this test's PostgreSQL.
 
-Import the fixtures into a test module (``broker_url``, ``smtp``, ``worker``: one per
-module; ``live``: per test, its tasks to the worker, not eager). Without Redis the tests
-are skipped; with ``CI`` set they fail instead.
+The fixtures are those of every test in tests/games (``tests/games/conftest.py`` imports
+them): ``broker_url``, ``smtp`` and ``worker`` once per module, ``live`` per test (its
+tasks go to the worker, not eager). Without Redis the tests are skipped; with ``CI`` set
+they fail instead.
 """
 
 from __future__ import annotations
