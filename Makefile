@@ -4,15 +4,29 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run demo test lint bench load simulate clean
+.PHONY: install lock run demo test lint bench load simulate clean
 
-$(STAMP): pyproject.toml
+# The exact versions (with their hashes) of requirements/dev.txt, the lock that CI and
+# every developer install; then this project itself, without touching them. `pip check`
+# fails when pyproject.toml asks for a package the lock lacks: run `make lock`.
+$(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Writes the locks again from pyproject.toml's ranges: requirements/production.txt (what a
+# deploy installs) and requirements/dev.txt (the same pins plus the dev extra). Versions
+# already locked stay unless pyproject needs others: `make lock ARGS=--upgrade` takes the
+# newest of everything, `ARGS="--upgrade-package ruff"` of one package.
+LOCK := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --strip-extras \
+	--allow-unsafe --generate-hashes --no-emit-index-url --no-emit-find-links $(ARGS)
+lock: install
+	$(LOCK) -o requirements/production.txt pyproject.toml
+	$(LOCK) --extra dev -c requirements/production.txt -o requirements/dev.txt pyproject.toml
 
 # The site on http://127.0.0.1:8000 with demo users and games, and a Celery worker with an
 # embedded beat (embedded defaults: SQLite, a folder as the broker, e-mail printed on the
@@ -47,15 +61,15 @@ test: lint
 # Engine figures, web latencies, SQL queries per request and a short load run, then a
 # summary of all of them (a few minutes).
 bench: install
-	$(PY) tests/benchmarks/bench_pairing.py
+	$(PY) -m tests.benchmarks.bench_pairing
 	scripts/ensure-services
-	$(PY) tests/benchmarks/bench_all.py
+	$(PY) -m tests.benchmarks.bench_all
 
 # 200 players in 50 games at once through the API for 120 s (gunicorn + PostgreSQL + Redis +
 # a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 60"`.
 load: install
 	scripts/ensure-services
-	$(PY) tests/benchmarks/loadrun.py $(ARGS)
+	$(PY) -m tests.benchmarks.loadrun $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

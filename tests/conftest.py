@@ -1,5 +1,6 @@
-"""Set-up shared by every test directory: the translation catalogs, compiled; where the
-run's artefacts went.
+"""Set-up shared by every test directory: the named users (``tests/users.py``: ``alice``,
+``bob``, ``carol``, ``staff``, ``superuser``); the translation catalogs, compiled; where
+the run's artefacts went.
 
 The ``.mo`` files are build products (not in git); ``make test`` compiles them with
 ``compilemessages``. A test run started any other way compiles the stale ones here, with
@@ -16,6 +17,8 @@ from typing import Any
 
 import polib
 import pytest
+
+pytest_plugins = ["tests.users"]
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 

@@ -11,7 +11,7 @@ Runs, one after the other (each prints its own table as it goes):
 
 and ends with one summary of the four. Exits 1 if a part failed or missed a check.
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_all.py [--load-duration 30]``.
+Usage: ``.venv/bin/python -m tests.benchmarks.bench_all [--load-duration 30]``.
 """
 
 from __future__ import annotations
@@ -116,14 +116,17 @@ def main() -> int:
     engine, ok_engine = run_part("Rules engine", [python, "-m", "evergreen.rules", "bench"])
     web, ok_web = run_part(
         "Web latencies",
-        [python, str(HERE / "bench_web.py"), "--requests", str(args.web_requests)],
+        [python, "-m", "tests.benchmarks.bench_web", "--requests", str(args.web_requests)],
     )
-    queries, ok_queries = run_part("Queries per request", [python, str(HERE / "bench_queries.py")])
+    queries, ok_queries = run_part(
+        "Queries per request", [python, "-m", "tests.benchmarks.bench_queries"]
+    )
     load, ok_load = run_part(
         "Short load run",
         [
             python,
-            str(HERE / "loadrun.py"),
+            "-m",
+            "tests.benchmarks.loadrun",
             "--players",
             str(args.load_players),
             "--duration",

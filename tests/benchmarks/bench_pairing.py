@@ -8,7 +8,7 @@ how far its meetings are from perfectly even. Target (issue 5): 64 players seate
 well under a second per round. Times are CPU seconds of this process (steady on a
 busy machine).
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_pairing.py`` (from the repository root).
+Usage: ``.venv/bin/python -m tests.benchmarks.bench_pairing`` (from the repository root).
 """
 
 from __future__ import annotations
@@ -16,11 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tournaments.pairing import (
     Entrant,

@@ -6,7 +6,7 @@ Django's test client against the production settings on a scratch PostgreSQL dat
 created again). As in production, Celery is not eager: a round completed by a turn is
 closed by a separate call, counted as the worker's closing.
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_queries.py [--sql]`` (or ``make bench``).
+Usage: ``.venv/bin/python -m tests.benchmarks.bench_queries [--sql]`` (or ``make bench``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from webstack import ROOT, scratch_database
+from tests.benchmarks.webstack import scratch_database
 
 DATABASE_URL = os.environ.get(
     "BENCH_QUERIES_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/evergreen_bench_queries"
@@ -38,7 +38,6 @@ def setup() -> None:
             "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
         }
     )
-    sys.path.insert(0, str(ROOT))
     scratch_database(DATABASE_URL)
     import django
 

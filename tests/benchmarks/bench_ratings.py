@@ -6,7 +6,7 @@ A scratch database ``evergreen_bench_ratings`` gets players and finished rated g
 about playing), then each game is rated in finish order as the tasks would, and the
 whole history rebuilt; it checks that both give the same ratings and prints timings.
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_ratings.py [--games N] [--players N]``.
+Usage: ``.venv/bin/python -m tests.benchmarks.bench_ratings [--games N] [--players N]``.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ def main() -> None:
 
     os.environ["DATABASE_URL"] = f"{PG}/{DB_NAME}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "evergreen.settings")
-    sys.path.insert(0, str(ROOT))
     prepare_database()
 
     import django

@@ -15,7 +15,7 @@ The processes (gunicorn, a private redis-server as the broker) come from ``webst
 shared with the load run. ``BENCH_DATABASE_URL`` names the scratch database (dropped and
 created again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_bench``).
 
-Usage: ``.venv/bin/python tests/benchmarks/bench_web.py [--requests N]`` (or ``make bench``).
+Usage: ``.venv/bin/python -m tests.benchmarks.bench_web [--requests N]`` (or ``make bench``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from webstack import ROOT, RedisServer, gunicorn, percentiles, scratch_database, timed
+from tests.benchmarks.webstack import (
+    RedisServer,
+    gunicorn,
+    percentiles,
+    scratch_database,
+    timed,
+)
 
 DATABASE_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/evergreen_bench"
@@ -150,7 +156,6 @@ def main() -> int:
         os.environ["CELERY_BROKER_URL"] = broker.url()
     except (FileNotFoundError, RuntimeError, TimeoutError) as exc:
         print(f"no private Redis ({exc}); the folder broker is used", file=sys.stderr)
-    sys.path.insert(0, str(ROOT))
     print("preparing database and games…", file=sys.stderr)
     prepare_database()
     data = prepare_games(args.requests)

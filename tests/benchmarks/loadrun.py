@@ -28,7 +28,7 @@ once; no answer was a 5xx and no request failed on the network.
 Prints the throughput, the median and 95th-percentile latency of each kind of request,
 and the checks; exits 1 if a check failed.
 
-Usage: ``.venv/bin/python tests/benchmarks/loadrun.py [--players 200] [--duration 60]``
+Usage: ``.venv/bin/python -m tests.benchmarks.loadrun [--players 200] [--duration 60]``
 (or ``make load``). ``LOAD_DATABASE_URL`` names the scratch database (dropped and created
 again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_load``).
 """
@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webstack import (
-    ROOT,
+from examples.bot_client import build_turn
+from tests.benchmarks.webstack import (
     Answer,
     Child,
     MailSink,
@@ -66,9 +66,6 @@ from webstack import (
     scratch_database,
     site_env,
 )
-
-sys.path.insert(0, str(ROOT / "examples"))
-from bot_client import build_turn
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
 SUBMISSIONS = ("pick", "turn")
@@ -554,9 +551,9 @@ class LoadReport:
 def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport:
     """Start the stack, play, settle, check. Django must be set up on ``database_url``."""
     from django.conf import settings
-    from loadaudit import audit_game, audit_mails, settle
 
     from games.models import Game
+    from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
 
     tokens = make_players(config.players)
     with loopback_stack(database_url, workdir, config, settings.SITE_URL) as stack:
@@ -773,7 +770,6 @@ def main(argv: list[str] | None = None) -> int:
             "SITE_URL": "http://127.0.0.1:8000",
         }
     )
-    sys.path.insert(0, str(ROOT))
     workdir = Path(tempfile.mkdtemp(prefix="evergreen-load-"))
     print(f"preparing the database ({database_url}); logs in {workdir}", file=sys.stderr)
     scratch_database(database_url)

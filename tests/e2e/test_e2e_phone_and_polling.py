@@ -8,7 +8,12 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from e2ehelpers import (
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Request, Route, expect
+
+from evergreen import rules
+from evergreen.rules.moves import Turn
+from tests.e2e.e2ehelpers import (
     Person,
     Shots,
     Wishes,
@@ -21,14 +26,10 @@ from e2ehelpers import (
     state_of,
     version_of,
 )
-from gamehelpers import PASSWORD, make_user
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Request, Route, expect
+from tests.games.gamehelpers import PASSWORD, make_user
 
-from evergreen import rules
-from evergreen.rules.moves import Turn
-
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},

@@ -8,7 +8,10 @@ play region (board.js moves it to the first highlighted space or to the prompt).
 from __future__ import annotations
 
 import pytest
-from e2ehelpers import (
+from playwright.sync_api import expect
+
+from evergreen import rules
+from tests.e2e.e2ehelpers import (
     Person,
     Shots,
     Wishes,
@@ -21,12 +24,10 @@ from e2ehelpers import (
     state_of,
     version_of,
 )
-from gamehelpers import PASSWORD, make_user
-from playwright.sync_api import expect
+from tests.games.gamehelpers import PASSWORD, make_user
 
-from evergreen import rules
-
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SEED = 11
 KEYBOARD_ROUND = (1, 2)  # season 1, round 2: played with the keyboard only

@@ -13,7 +13,11 @@ import json
 from pathlib import Path
 
 import pytest
-from e2ehelpers import (
+from playwright.sync_api import expect
+
+from evergreen import rules
+from games.models import Move, Seat
+from tests.e2e.e2ehelpers import (
     Person,
     Shots,
     Wishes,
@@ -27,12 +31,9 @@ from e2ehelpers import (
     state_of,
     version_of,
 )
-from playwright.sync_api import expect
 
-from evergreen import rules
-from games.models import Move, Seat
-
-pytestmark = pytest.mark.e2e
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SEED = 7
 

@@ -1,8 +1,8 @@
-"""Shared fixtures for the Django tests: named users and games in known phases.
+"""Fixtures for the games tests: a game in a known phase; a real Celery worker for the
+tests that ask for ``live`` (``tests.games.liveworker``).
 
-Users: ``alice`` (creates games), ``bob`` (her opponent), ``carol`` (another player,
-outsider to alice's games), ``staff``. Every user's password is ``PASSWORD``. Plain
-helper functions live in ``gamehelpers`` (import them from there or from here).
+The named users (``alice``, ``bob``, ``carol``, ``staff``, ``superuser``) come from the
+root ``conftest.py``; plain helper functions live in ``tests.games.gamehelpers``.
 """
 
 from __future__ import annotations
@@ -10,37 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import (  # noqa: F401 - re-exported for tests
-    PASSWORD,
-    api_client_for,
-    client_for,
-    make_user,
-    play_until,
-    user_at,
-)
 
 from games import services
 from games.models import Game
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(db: Any) -> Any:
-    return make_user("carol")
-
-
-@pytest.fixture
-def staff(db: Any) -> Any:
-    return make_user("staff", staff=True)
+from tests.games.liveworker import broker_url, live, smtp, worker  # noqa: F401 - fixtures
 
 
 @pytest.fixture

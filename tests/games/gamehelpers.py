@@ -1,4 +1,4 @@
-"""Helpers for the Django tests (fixtures are in conftest.py)."""
+"""Helpers for the Django tests (the named users are fixtures: ``tests/users.py``)."""
 
 from __future__ import annotations
 

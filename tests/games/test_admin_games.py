@@ -7,18 +7,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
-from gamehelpers import client_for, make_user, play_until
 
 from games import services
 from games.models import Game
-
-
-@pytest.fixture
-def superuser(db: Any) -> Any:
-    user = make_user("root", staff=True)
-    user.is_superuser = True
-    user.save(update_fields=["is_superuser"])
-    return user
+from tests.games.gamehelpers import client_for, play_until
 
 
 def changelist(model: str = "game") -> str:

@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from gamehelpers import PASSWORD, api_client_for, client_for, make_user
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-from test_api_helpers import api_url
+
+from tests.games.apihelpers import api_url
+from tests.games.gamehelpers import PASSWORD, api_client_for, client_for, make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -15,15 +15,16 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from gamehelpers import PASSWORD
 from rest_framework.authtoken.models import Token
-from test_api_helpers import fixed_seed  # noqa: F401
 
 from games.models import Game
+from tests.games.apihelpers import fixed_seed  # noqa: F401
+from tests.games.gamehelpers import PASSWORD
 
 BOT_PATH = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
 
-pytestmark = pytest.mark.usefixtures("fixed_seed")
+# slow: bots play whole games through a live server
+pytestmark = [pytest.mark.usefixtures("fixed_seed"), pytest.mark.slow]
 live = pytest.mark.django_db(transaction=True)  # the live server sees only committed rows
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from gamehelpers import api_client_for, user_at
-
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import api_client_for, user_at
 
 
 def test_a_game_is_created_with_a_time_control_and_shows_deadlines(alice, bob):

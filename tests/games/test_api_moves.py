@@ -6,13 +6,13 @@ import json
 from typing import Any
 
 import pytest
-from gamehelpers import api_client_for, play_until, user_at
-from test_api_helpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
 
 from evergreen.rules import Turn
 from evergreen.rules.targets import legal_targets
 from games import services
 from games.models import Game, Move
+from tests.games.apihelpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
+from tests.games.gamehelpers import api_client_for, play_until, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 

@@ -10,19 +10,19 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 from django.urls import URLPattern
-from gamehelpers import PASSWORD, api_client_for, play_until, user_at
 from rest_framework.test import APIClient
-from test_api_helpers import (  # noqa: F401
+
+from games import services
+from games.api import urls as api_urls
+from games.models import Game
+from tests.games.apihelpers import (  # noqa: F401
     ResponseSchema,
     api_url,
     fixed_seed,
     in_action_phase,
     refreshed,
 )
-
-from games import services
-from games.api import urls as api_urls
-from games.models import Game
+from tests.games.gamehelpers import PASSWORD, api_client_for, play_until, user_at
 
 pytestmark = pytest.mark.django_db
 

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from gamehelpers import api_client_for, play_until, user_at
-from test_api_helpers import api_url, fixed_seed, refreshed, walk  # noqa: F401
 
 from evergreen.rules import Phase
 from evergreen.rules.bots import RandomBot
 from games.models import Game
+from tests.games.apihelpers import api_url, fixed_seed, refreshed, walk  # noqa: F401
+from tests.games.gamehelpers import api_client_for, play_until, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from gamehelpers import user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import deadlines, notifications, services, tasks
 from games.models import Game, Move, Notification, Seat
+from tests.games.gamehelpers import user_at
 
 pytestmark = pytest.mark.django_db(transaction=True)  # mails are sent on commit
 

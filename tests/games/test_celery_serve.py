@@ -18,8 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from celeryhelpers import free_port, wait_for
 from django.conf import settings
+
+from tests.games.celeryhelpers import free_port, wait_for
+
+# slow: starts the site and a worker as processes
+pytestmark = pytest.mark.slow
 
 
 def alive(pid: int) -> bool:

@@ -6,12 +6,12 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from gamehelpers import play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import deadlines, services
 from games.models import Game, Move, Seat
+from tests.games.gamehelpers import play_until, user_at
 
 
 def timed_game(alice, bob, **options) -> Game:

@@ -7,11 +7,11 @@ from io import StringIO
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
-from gamehelpers import client_for
 
 from evergreen import rules
 from games.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
 from games.models import Game, Move, Player, Seat
+from tests.games.gamehelpers import client_for
 
 
 def run(*args: str, bot: str = "random") -> str:

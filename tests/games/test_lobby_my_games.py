@@ -8,13 +8,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from gamehelpers import client_for, make_user, play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import services
 from games.models import Game
 from games.views.lobby import awaiting_positions, with_projection
+from tests.games.gamehelpers import client_for, make_user, play_until, user_at
 
 
 def sections(response: Any) -> dict[str, list[int]]:
@@ -29,7 +29,9 @@ def waiting_on(position: int):
 
 
 @pytest.fixture
-def finished_game(alice: Any) -> Game:
+def finished_game(alice: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
+    """Alice's random moves against a computer player, which wins (a fixed seed)."""
+    monkeypatch.setattr(services.secrets, "randbits", lambda bits: 1)
     game = services.create_game(alice, players=2, computer_seats=1)
     return play_until(game, lambda state: False)
 
@@ -82,6 +84,7 @@ class TestMyGames:
 
     def test_it_shows_final_scores_and_the_winner(self, alice, finished_game):
         outcome = finished_game.engine_state().outcome
+        assert outcome.winner == 1  # the computer player
         response = client_for(alice).get(reverse("games:my_games"))
         row = response.context["finished"][0]
         assert row.winner.position == outcome.winner
@@ -89,10 +92,24 @@ class TestMyGames:
         page = response.content.decode()
         for score in outcome.scores:
             assert f"{score} points" in page
-        if outcome.winner == 0:
-            assert "You won!" in page
-        else:
-            assert f"Winner: {row.winner.name}" in page
+        assert f"Winner: {row.winner.name}" in page
+        assert "You won!" not in page
+
+    def test_the_winner_reads_that_they_won_and_the_loser_who_won(self, alice, bob):
+        game = services.create_game(alice, players=2)
+        services.join_game(game.pk, bob)
+        game = play_until(game, lambda state: False)
+        winner = user_at(game, game.engine_state().outcome.winner)
+        loser = bob if winner == alice else alice
+
+        winners_page = client_for(winner).get(reverse("games:my_games"))
+        losers_page = client_for(loser).get(reverse("games:my_games"))
+
+        assert "You won!" in winners_page.content.decode()
+        row = losers_page.context["finished"][0]
+        assert row.winner.user_id == winner.pk
+        assert f"Winner: {row.winner.name}" in losers_page.content.decode()
+        assert "You won!" not in losers_page.content.decode()
 
     def test_it_shows_the_solo_title(self, alice):
         game = play_until(services.create_game(alice, players=1), lambda state: False)
@@ -165,9 +182,8 @@ class TestTheProjection:
 
 
 def test_my_games_shows_the_deadline_counting_down(alice, bob):
-    from gamehelpers import client_for
-
     from games import services
+    from tests.games.gamehelpers import client_for
 
     game = services.create_game(alice, players=2, days_per_move=2)
     services.join_game(game.pk, bob)

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from gamehelpers import client_for
 
 from games import services
 from games.models import Game, Seat
+from tests.games.gamehelpers import client_for
 
 
 def messages_of(response: Any) -> list[str]:
@@ -249,7 +249,7 @@ class TestInvitation:
         assert game.seats.filter(user__isnull=True).count() == 1
 
     def test_it_comes_back_to_the_invitation_after_logging_in(self, alice, bob):
-        from gamehelpers import PASSWORD
+        from tests.games.gamehelpers import PASSWORD
 
         game = services.create_game(alice, players=2)
         url = reverse("games:invite", args=[game.invite_code])
@@ -283,9 +283,8 @@ class TestInvitation:
 
 
 def test_a_game_is_created_with_hours_a_time_bank_and_a_timeout_policy(alice):
-    from gamehelpers import client_for
-
     from games.models import Game
+    from tests.games.gamehelpers import client_for
 
     response = client_for(alice).post(
         "/games/new/",
@@ -306,9 +305,8 @@ def test_a_game_is_created_with_hours_a_time_bank_and_a_timeout_policy(alice):
 
 
 def test_days_and_hours_per_move_together_are_refused(alice):
-    from gamehelpers import client_for
-
     from games.models import Game
+    from tests.games.gamehelpers import client_for
 
     response = client_for(alice).post(
         "/games/new/",

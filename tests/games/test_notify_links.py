@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.utils import timezone
-from gamehelpers import client_for, user_at
 
 from games import notifications, services
 from games.models import Game, Notification, Player
+from tests.games.gamehelpers import client_for, user_at
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 

@@ -11,12 +11,12 @@ import pytest
 from celery.exceptions import Retry
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
-from gamehelpers import Clock, play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import notifications, services, tasks
 from games.models import Game, Notification, Player
+from tests.games.gamehelpers import Clock, play_until, user_at
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 

@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from gamehelpers import play_until
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from evergreen.rules.record import GameRecord
 from games import recap, services
 from games.models import Game
+from tests.games.gamehelpers import play_until
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
 

@@ -11,11 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
-from gamehelpers import client_for, play_until, user_at
 
 from evergreen import rules
 from games import services
 from games.models import Game, Move, Player, Seat
+from tests.games.gamehelpers import client_for, play_until, user_at
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 EXPLANATION = "When your pick comes, the first of these still in the pool is taken for you at once."

@@ -9,11 +9,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from gamehelpers import client_for, play_until, user_at
 
 from evergreen import rules
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import client_for, play_until, user_at
 
 
 def page(user: Any, game: Game, query: str = "") -> Any:

@@ -6,9 +6,9 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from gamehelpers import client_for, user_at
 
 from games import services
+from tests.games.gamehelpers import client_for, user_at
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from gamehelpers import client_for, user_at
 
 from games.models import Game, Move
+from tests.games.gamehelpers import client_for, user_at
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from gamehelpers import client_for, user_at
 
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import client_for, user_at
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -70,7 +70,7 @@ class TestPolling:
         assert client_for(None).get(reverse("games:poll", args=[999999])).status_code == 404
 
     def test_a_finished_game_stops_polling(self, two_player_game):
-        from gamehelpers import play_until
+        from tests.games.gamehelpers import play_until
 
         game = play_until(two_player_game, lambda s: s.is_over)
         response = poll(None, game, game.version - 1, **HTMX)

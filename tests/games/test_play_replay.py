@@ -6,12 +6,12 @@ import json
 from typing import Any
 
 from django.urls import reverse
-from gamehelpers import client_for, play_until
 
 from evergreen import rules
 from evergreen.rules.record import GameRecord
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import client_for, play_until
 
 
 def replay(user: Any, game: Game, query: str = "") -> Any:

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from gamehelpers import client_for, play_until
 
 from evergreen import rules
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import client_for, play_until
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -10,13 +10,13 @@ import pytest
 from django.template import base as template_base
 from django.urls import reverse
 from django.utils import translation
-from gamehelpers import client_for, play_until
 
 from evergreen import rules
 from evergreen.rules.pieces import BIG, EMPTY, SPROUT
 from evergreen.rules.scoring import shadowed_spaces
 from games import presenters, svg
 from games.models import Game, Player
+from tests.games.gamehelpers import client_for, play_until
 
 EDITION = rules.load_edition()
 PLANET = EDITION.planet

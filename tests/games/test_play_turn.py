@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from gamehelpers import client_for, play_until
 
 from evergreen import rules
 from evergreen.rules.pieces import EMPTY, PIECE_CODES
 from games.models import Game, Move
+from tests.games.gamehelpers import client_for, play_until
 
 PLANET = rules.load_edition().planet
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -10,11 +10,11 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
 from django.urls import reverse
-from gamehelpers import PASSWORD, client_for
 from rest_framework.authtoken.models import Token
 
 from games import services
 from games.models import Player
+from tests.games.gamehelpers import PASSWORD, client_for
 
 
 @pytest.fixture(autouse=True)
@@ -213,7 +213,7 @@ class TestApiToken:
 
 
 def test_a_player_goes_on_vacation_and_comes_back_from_the_profile(alice):
-    from gamehelpers import client_for
+    from tests.games.gamehelpers import client_for
 
     client = client_for(alice)
     response = client.post("/profile/vacation/", {"days": "3"}, follow=True)
@@ -229,7 +229,7 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_profile(alice):
 
 
 def test_reminder_hours_are_set_from_the_profile(alice):
-    from gamehelpers import client_for
+    from tests.games.gamehelpers import client_for
 
     client = client_for(alice)
     form = client.get("/profile/").content.decode()

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from gamehelpers import api_client_for, client_for, user_at
 
 from games.models import Game, Move
+from tests.games.gamehelpers import api_client_for, client_for, user_at
 
 
 @pytest.fixture(autouse=True)

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from gamehelpers import api_client_for, make_user
 from rest_framework.test import APIClient
-from test_api_helpers import ResponseSchema
-from test_ratings_helpers import adjudicated_game, fixed_seeds  # noqa: F401 - fixture
 
 from games import ratings
 from games.models import Rating, RatingChange
+from tests.games.apihelpers import ResponseSchema
+from tests.games.gamehelpers import api_client_for, make_user
+from tests.games.ratinghelpers import adjudicated_game, fixed_seeds  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seeds")]
 

@@ -13,21 +13,22 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import connection, connections, transaction
-from gamehelpers import make_user, user_at
-from test_ratings_helpers import (  # noqa: F401 - fixtures
-    finished_game,
-    fixed_seeds,
-    start_game,
-    unrated_on_finish,
-)
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import services, tasks
 from games.models import Game, Rating, RatingChange
 from games.ratings import NEW_PLAYER, Skill, rate_table
+from tests.games.gamehelpers import make_user, user_at
+from tests.games.ratinghelpers import (  # noqa: F401 - fixtures
+    finished_game,
+    fixed_seeds,
+    start_game,
+    unrated_on_finish,
+)
 
 pytestmark = [
+    pytest.mark.slow,  # threads racing on PostgreSQL
     pytest.mark.skipif(
         getattr(settings, "TEST_DATABASE_VENDOR", "") != "postgresql",
         reason="row locks need PostgreSQL",

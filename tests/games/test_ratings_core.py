@@ -1,7 +1,7 @@
 """Ratings: the OpenSkill arithmetic, and games rated once each as they finish.
 
 Games are played to the end through ``games.services`` by bots (see
-``test_ratings_helpers``); the rating task runs from the ``game_ended`` receiver.
+``ratinghelpers``); the rating task runs from the ``game_ended`` receiver.
 """
 
 from __future__ import annotations
@@ -13,8 +13,14 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
-from gamehelpers import make_user, play_until
-from test_ratings_helpers import (  # noqa: F401 - fixtures
+
+from evergreen.celery import app as celery_app
+from games import ratings, services, tasks
+from games.models import Game, Rating, RatingChange, Seat, shown_rating
+from games.ratings import NEW_PLAYER, Skill, places, rate_table
+from games.signals import game_ended
+from tests.games.gamehelpers import make_user, play_until
+from tests.games.ratinghelpers import (  # noqa: F401 - fixtures
     finish,
     finished_game,
     fixed_seeds,
@@ -22,12 +28,6 @@ from test_ratings_helpers import (  # noqa: F401 - fixtures
     start_game,
     unrated_on_finish,
 )
-
-from evergreen.celery import app as celery_app
-from games import ratings, services, tasks
-from games.models import Game, Rating, RatingChange, Seat, shown_rating
-from games.ratings import NEW_PLAYER, Skill, places, rate_table
-from games.signals import game_ended
 
 
 class TestTheArithmetic:
@@ -290,6 +290,7 @@ class TestOnceOnly:
 @pytest.mark.django_db
 @pytest.mark.usefixtures("fixed_seeds")
 class TestRecompute:
+    @pytest.mark.slow  # rates many whole games twice
     def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(self) -> None:
         players = [make_user(name) for name in ("hal", "ida", "jon", "kim", "lea")]
         hal, ida, jon, kim, lea = players

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from gamehelpers import client_for, make_user
-from test_ratings_helpers import adjudicated_game, fixed_seeds  # noqa: F401 - fixture
 
 from games import ratings
 from games.models import Rating, RatingChange
 from games.views import ratings as rating_views
+from tests.games.gamehelpers import client_for, make_user
+from tests.games.ratinghelpers import adjudicated_game, fixed_seeds  # noqa: F401 - fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seeds")]
 

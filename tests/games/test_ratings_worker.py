@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import play_until
-from test_celery_worker import Live, broker_url, live, smtp, worker  # noqa: F401 - fixtures
-from test_ratings_helpers import start_game, unrated_on_finish  # noqa: F401 - fixture
 
 from games import services, tasks
 from games.models import Game, Rating, RatingChange
+from tests.games.gamehelpers import play_until
+from tests.games.liveworker import Live
+from tests.games.ratinghelpers import start_game, unrated_on_finish  # noqa: F401 - fixture
+
+# slow: a real Celery worker process and Redis
+pytestmark = pytest.mark.slow
 
 
 def adjudicate_after_a_few_picks(game: Game) -> None:
@@ -26,7 +29,7 @@ def adjudicate_after_a_few_picks(game: Game) -> None:
 
 
 def test_a_game_that_ends_is_rated_by_the_worker(
-    live: Live,  # noqa: F811 - the fixture
+    live: Live,
     alice: Any,
     bob: Any,
     carol: Any,
@@ -41,7 +44,7 @@ def test_a_game_that_ends_is_rated_by_the_worker(
 
 @pytest.mark.usefixtures("unrated_on_finish")
 def test_the_rating_task_sent_twice_to_a_worker_with_two_threads_rates_once(
-    live: Live,  # noqa: F811 - the fixture
+    live: Live,
     alice: Any,
     bob: Any,
 ) -> None:
@@ -60,7 +63,7 @@ def test_the_rating_task_sent_twice_to_a_worker_with_two_threads_rates_once(
 
 @pytest.mark.usefixtures("unrated_on_finish")
 def test_the_safety_net_rates_a_game_whose_task_was_lost(
-    live: Live,  # noqa: F811 - the fixture
+    live: Live,
     alice: Any,
     bob: Any,
 ) -> None:

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import connection
-from gamehelpers import make_user, play_until, user_at
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import services
 from games.models import FertilityCard, Game, Move
+from tests.games.gamehelpers import make_user, play_until, user_at
 
 
 def first_awaiting_user(game: Game) -> tuple[Any, int]:

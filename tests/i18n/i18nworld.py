@@ -6,10 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from gamehelpers import play_until
-
 from games import services
 from games.models import Game, Player
+from tests.games.gamehelpers import play_until
 
 LANGUAGES = ("de", "fr", "ru")
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import polib
 import pytest
-from i18nhelpers import leftovers
+
+from tests.i18n.i18nhelpers import leftovers
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "fr", "ru")

@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from gamehelpers import PASSWORD, client_for, user_at
-from i18nworld import speak, two_player_game
 
 from games.models import Game, Player
+from tests.games.gamehelpers import PASSWORD, client_for, user_at
+from tests.i18n.i18nworld import speak, two_player_game
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ class TestWhichLanguage:
     def test_the_api_speaks_the_token_holder_s_profile_language(self, alice, bob):
         speak(alice, "fr")
         game = two_player_game(alice, bob)
-        from gamehelpers import api_client_for
+        from tests.games.gamehelpers import api_client_for
 
         response = api_client_for(alice).get(
             reverse("api:game", args=[game.pk + 1000]), HTTP_ACCEPT_LANGUAGE="de"

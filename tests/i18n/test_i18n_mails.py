@@ -11,13 +11,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from gamehelpers import Clock, make_user, play_until, user_at
-from i18nhelpers import leftovers, readable
-from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
 from evergreen import rules
 from games import notifications, services
 from games.models import Game, Notification, Player
+from tests.games.gamehelpers import Clock, make_user, play_until, user_at
+from tests.i18n.i18nhelpers import leftovers, readable
+from tests.i18n.i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 from tournaments import services as events
 from tournaments.models import Club, Event
 

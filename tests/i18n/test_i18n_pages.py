@@ -15,13 +15,13 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
-from i18nhelpers import leftovers, readable
-from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
 from evergreen import rules
 from games import notifications, services
 from games.models import Game, Player
+from tests.games.gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
+from tests.i18n.i18nhelpers import leftovers, readable
+from tests.i18n.i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from gamehelpers import api_client_for, client_for, play_until, user_at
-from i18nworld import LANGUAGES, speak, two_player_game
 
 from evergreen import rules
 from evergreen.rules.planet import CREVICE
 from games import refusals
 from games.models import Game
+from tests.games.gamehelpers import api_client_for, client_for, play_until, user_at
+from tests.i18n.i18nworld import LANGUAGES, speak, two_player_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "evergreen" / "rules"
 ERRORS = {"IllegalMove", "InvalidMove", "RulesError"}  # what a move can be refused with

@@ -9,13 +9,13 @@ from collections import Counter
 
 import pytest
 from django.db.models import F
-from gamehelpers import make_user, user_at
-from loadaudit import audit_game, audit_mails, rounds_to_close, unsettled
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from games import notifications, services
 from games.models import Game, Move, Notification
+from tests.benchmarks.loadaudit import audit_game, audit_mails, rounds_to_close, unsettled
+from tests.games.gamehelpers import make_user, user_at
 
 pytestmark = pytest.mark.django_db
 

@@ -27,14 +27,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from celeryhelpers import live_broker
 from django.conf import settings
 from django.db import connection, connections, transaction
 from django.utils import timezone
-from gamehelpers import make_user
-from loadaudit import audit_game, audit_mails, settle
-from loadhelpers import needs_stack
-from webstack import (
+
+from evergreen import rules
+from evergreen.rules.bots import RandomBot
+from games import services, tasks
+from games.models import Game, Notification
+from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
+from tests.benchmarks.webstack import (
     Child,
     MailSink,
     RedisServer,
@@ -43,11 +45,12 @@ from webstack import (
     site_env,
     wait_until,
 )
+from tests.games.celeryhelpers import live_broker
+from tests.games.gamehelpers import make_user
+from tests.load.loadhelpers import needs_stack
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from games import services, tasks
-from games.models import Game, Notification
+# slow: the production stack, with a worker, Redis and SMTP killed mid-run
+pytestmark = pytest.mark.slow
 
 SETTLE_SECONDS = 60
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
-from gamehelpers import make_user
 
 from games import notifications
 from games.models import Notification
+from tests.games.gamehelpers import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from django.db import connection
-from loadhelpers import needs_stack
-from loadrun import LoadConfig, run_load
-from webstack import database_url_of
+
+from tests.benchmarks.loadrun import LoadConfig, run_load
+from tests.benchmarks.webstack import database_url_of
+from tests.load.loadhelpers import needs_stack
+
+# slow: the production stack on loopback: gunicorn, Redis, a worker, 20 players
+pytestmark = pytest.mark.slow
 
 
 def test_twenty_players_in_five_games_lose_and_double_nothing(

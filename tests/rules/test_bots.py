@@ -97,6 +97,7 @@ class TestReproducibility:
 
 
 class TestStrength:
+    @pytest.mark.slow  # plays many whole games
     def test_it_makes_the_greedy_bot_beat_the_random_bot_on_average(self) -> None:
         greedy_scores, random_scores, greedy_wins = [], [], 0
         games = 6

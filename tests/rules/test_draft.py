@@ -9,7 +9,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from builders import (
+
+from evergreen.rules import Phase, Pick, apply, fertility_values, new_game
+from evergreen.rules.planet import BIOMES
+from tests.rules.builders import (
     EDITION,
     action_state,
     all_cards,
@@ -18,9 +21,6 @@ from builders import (
     submit_all,
     zone,
 )
-
-from evergreen.rules import Phase, Pick, apply, fertility_values, new_game
-from evergreen.rules.planet import BIOMES
 
 
 def pick_all(state, *cards):

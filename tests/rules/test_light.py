@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from builders import EDITION, PLANET, board, line, planet
 
 from evergreen.rules.scoring import light_points, light_score, shadowed_spaces
+from tests.rules.builders import EDITION, PLANET, board, line, planet
 
 
 def lit(on, cells, sun="W"):

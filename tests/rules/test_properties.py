@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -286,6 +287,7 @@ def random_point(players: int, seed: int, bot_seed: int, sun: str, data: st.Data
     return states[data.draw(st.integers(0, len(states) - 1), label="step")]
 
 
+@pytest.mark.slow  # 400 random games
 @settings(PROFILE, max_examples=400)
 @given(st.data(), games)
 def test_it_accepts_a_random_move_or_refuses_it_with_a_code_and_leaves_the_state_alone(

@@ -10,17 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import (
-    PLANET,
-    action_state,
-    assert_refused,
-    deal,
-    draft_state,
-    last_round,
-    pieces_of,
-    play_out,
-    submit_all,
-)
 
 from evergreen.rules import (
     Effect,
@@ -36,6 +25,17 @@ from evergreen.rules import (
     new_game,
 )
 from evergreen.rules.edition import POWERS
+from tests.rules.builders import (
+    PLANET,
+    action_state,
+    assert_refused,
+    deal,
+    draft_state,
+    last_round,
+    pieces_of,
+    play_out,
+    submit_all,
+)
 
 
 def plant(*spaces):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from builders import EDITION, PLANET, all_cards
 
 from evergreen.rules import POWERS, Phase, RulesError, new_game
 from evergreen.rules.planet import BIOMES, SUNS
+from tests.rules.builders import EDITION, PLANET, all_cards
 
 SEEDS = range(200)
 
@@ -231,15 +231,17 @@ class TestSoloSetup:
         assert state.ai == 1
 
     def test_when_the_ai_is_first_it_has_already_picked_when_the_game_starts(self):
-        for seed in range(30):
-            state = new_game(1, seed)
-            if state.first == 1:
-                assert len(state.ai_cards) == 1
-                assert len(state.pool) == 2
-            else:
-                assert state.ai_cards == ()
-                assert len(state.pool) == 3
-            assert state.awaiting == (0,)
+        states = [new_game(1, seed) for seed in range(30)]
+        ai_first = [state for state in states if state.first == 1]
+        player_first = [state for state in states if state.first == 0]
+        assert ai_first and player_first  # both cases among these seeds
+        for state in ai_first:
+            assert len(state.ai_cards) == 1
+            assert len(state.pool) == 2
+        for state in player_first:
+            assert state.ai_cards == ()
+            assert len(state.pool) == 3
+        assert all(state.awaiting == (0,) for state in states)
 
 
 class TestTheSunOption:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from builders import EDITION, action_state, draft_state, last_round, submit_all, zone
 
 from evergreen.rules import (
     Phase,
@@ -16,6 +15,7 @@ from evergreen.rules import (
     new_game,
 )
 from evergreen.rules.solo import ai_choice
+from tests.rules.builders import EDITION, action_state, draft_state, last_round, submit_all, zone
 
 NO_FERTILITY: dict[str, int] = {}
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from builders import (
+
+from evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
+from evergreen.rules.edition import POWERS
+from tests.rules.builders import (
     PLANET,
     action_state,
     assert_refused,
@@ -17,9 +20,6 @@ from builders import (
     pieces_of,
     submit_all,
 )
-
-from evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
-from evergreen.rules.edition import POWERS
 
 
 def plant(*spaces):

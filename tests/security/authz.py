@@ -6,11 +6,11 @@ How to extend it
   namespaced URL name, or by its route when it has no name) saying, for GET and POST,
   what each role gets. ``ARGS`` says which object fills each URL parameter; a new
   parameter name needs an entry there (``"slug": "club"`` …) and the object in ``World``
-  (see ``test_sec_authz_matrix.World.kwargs``). Where one parameter name means different
+  (see ``authzworld.World.kwargs``). Where one parameter name means different
   objects in different URLs (``pk``: a game, a join request, a player, an event), the key
   ``"<URL key>/<parameter>"`` overrides it for that URL.
 * **A new role** is one entry in ``ROLES`` (its name and its user, in
-  ``test_sec_authz_matrix.World``) and one in ``LIKE``: the role it behaves like wherever
+  ``authzworld.World``) and one in ``LIKE``: the role it behaves like wherever
   an entry does not name it.
 * **The roles**: ``player`` is Alice (seated in the games, a member of the Pine Club and
   playing its running event), ``other_player`` Carol (plays games, in no club), ``staff``

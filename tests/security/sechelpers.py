@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import play_until
 
 from evergreen import rules
 from games import services
 from games.models import Game
+from tests.games.gamehelpers import play_until
 
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int = 20240917) -> None:

@@ -30,17 +30,18 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from django.test import Client
-from gamehelpers import make_user, play_until
-from sechelpers import Clubs, draft_game, fingerprint, fixed_seed, solo_game
-from test_api_helpers import walk
 
 from evergreen import rules
 from evergreen.rules.bots import RandomBot
 from evergreen.rules.view import player_view
 from games import services
 from games.models import Game
+from tests.games.apihelpers import walk
+from tests.games.gamehelpers import make_user, play_until
+from tests.security.sechelpers import Clubs, draft_game, fingerprint, fixed_seed, solo_game
 
-pytestmark = pytest.mark.django_db
+# slow: crawls every page a visitor can reach
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LINK = re.compile(r'(?:href|hx-get|src|action)="([^"]+)"')
 SKIP = ("/static/", "/admin/", "/accounts/logout/", "/i18n/", "/mail/", "/api/docs/")

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from authz import LIKE, ROLES
 from django.db import transaction
 from django.test import Client
-from gamehelpers import api_client_for
-from test_sec_authz_matrix import World, expected_for, matches, outcome, routes, url_for
+
+from tests.games.gamehelpers import api_client_for
+from tests.security.authz import LIKE, ROLES
+from tests.security.authzworld import World, expected_for, matches, outcome, routes, url_for
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +70,7 @@ def post_views(world: World) -> list[tuple[str, str, str]]:
     return found
 
 
+@pytest.mark.slow  # every POST URL for every role
 def test_every_post_needs_the_csrf_token(monkeypatch: pytest.MonkeyPatch) -> None:
     world = World(monkeypatch)
     views = post_views(world)

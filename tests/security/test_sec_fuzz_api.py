@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 from django.db import transaction
 from django.urls import reverse
-from gamehelpers import api_client_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
-from sechelpers import (
+
+from games.models import Game
+from tests.games.gamehelpers import api_client_for
+from tests.security.sechelpers import (
     draft_game,
     fingerprint,
     finished_game,
@@ -27,9 +29,7 @@ from sechelpers import (
     solo_game,
     turn_submitted_game,
 )
-from strategies import deeply_nested, near_misses, payloads
-
-from games.models import Game
+from tests.security.strategies import deeply_nested, near_misses, payloads
 
 pytestmark = pytest.mark.django_db
 

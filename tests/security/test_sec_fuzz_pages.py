@@ -10,12 +10,18 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
-from gamehelpers import client_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sechelpers import draft_game, fingerprint, fixed_seed, solo_game, turn_submitted_game
 
 from games.models import Game
+from tests.games.gamehelpers import client_for
+from tests.security.sechelpers import (
+    draft_game,
+    fingerprint,
+    fixed_seed,
+    solo_game,
+    turn_submitted_game,
+)
 
 pytestmark = pytest.mark.django_db
 

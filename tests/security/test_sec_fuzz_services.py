@@ -16,7 +16,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sechelpers import (
+
+from evergreen import rules
+from games import services
+from games.models import Game
+from tests.security.sechelpers import (
     draft_game,
     fingerprint,
     finished_game,
@@ -26,11 +30,7 @@ from sechelpers import (
     solo_game,
     turn_submitted_game,
 )
-from strategies import near_misses, payloads
-
-from evergreen import rules
-from games import services
-from games.models import Game
+from tests.security.strategies import near_misses, payloads
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +106,7 @@ def check_everyone(game: Game, users: list[Any], move: Any, key: Any, version: A
             )
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(
     move=payloads,
@@ -127,6 +128,7 @@ def test_any_payload_is_played_as_the_engine_says_or_refused_leaving_the_game_al
     check_everyone(games[which], users, move, key, version)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(["draft", "hidden_pick", "turn_submitted", "solo"]))
 def test_near_misses_of_legal_moves_are_refused_or_legal(
@@ -141,6 +143,7 @@ def test_near_misses_of_legal_moves_are_refused_or_legal(
     check_everyone(game, [users.get(seat, alice), carol], move, None, None)
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(data=st.data())
 def test_a_legal_move_with_garbage_keys_and_versions_is_played_once_or_refused(
@@ -158,7 +161,7 @@ def test_a_legal_move_with_garbage_keys_and_versions_is_played_once_or_refused(
 
 def test_the_fuzzers_do_reach_acceptance(games: dict[str, Game], alice: Any, bob: Any) -> None:
     """Not every payload is refused: a legal one goes through (and is rolled back)."""
-    from strategies import legal_move
+    from tests.security.strategies import legal_move
 
     game = games["turn_submitted"]
     move = legal_move(game.engine_state(), 0, 1)
@@ -178,7 +181,7 @@ def test_an_invitation_code_in_any_alphabet_is_refused_not_a_crash(alice: Any, c
 def test_a_key_the_database_cannot_store_is_refused_not_a_crash(
     games: dict[str, Game], alice: Any, key: str
 ) -> None:
-    from strategies import legal_move
+    from tests.security.strategies import legal_move
 
     game = games["turn_submitted"]
     move = legal_move(game.engine_state(), 0, 1)

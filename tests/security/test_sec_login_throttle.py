@@ -14,8 +14,9 @@ from django.core.management import call_command
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
-from gamehelpers import PASSWORD
 from rest_framework.test import APIClient
+
+from tests.games.gamehelpers import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

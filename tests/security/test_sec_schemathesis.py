@@ -22,14 +22,18 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
-from gamehelpers import make_user
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
-from sechelpers import (
+
+from evergreen.wsgi import application
+from games import ratings
+from games.models import Game
+from tests.games.gamehelpers import make_user
+from tests.security.sechelpers import (
     Clubs,
     draft_game,
     finished_game,
@@ -39,13 +43,10 @@ from sechelpers import (
     solo_game,
     turn_submitted_game,
 )
-
-from evergreen.wsgi import application
-from games import ratings
-from games.models import Game
 from tournaments import services as tournaments
 
-pytestmark = pytest.mark.django_db
+# slow: thousands of generated API requests
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 EXAMPLES = settings(
     max_examples=20, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
 )

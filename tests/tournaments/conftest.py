@@ -1,48 +1,15 @@
-"""Fixtures for the tournaments tests: the games tests' named users and helpers.
+"""Fixtures for the tournaments tests: seeds that come out the same on every run.
 
-``alice``, ``bob``, ``carol`` and ``staff`` as in tests/games/conftest.py (every
-password is ``gamehelpers.PASSWORD``); import plain helpers from ``gamehelpers``.
+The named users (``alice``, ``bob``, ``carol``, ``staff``, ``superuser``) come from the
+root ``conftest.py``; plain helpers from ``tests.games.gamehelpers`` and
+``tests.tournaments.tourhelpers``.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "games"))
-
-from gamehelpers import make_user
-
-
-@pytest.fixture
-def alice(db: Any) -> Any:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db: Any) -> Any:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(db: Any) -> Any:
-    return make_user("carol")
-
-
-@pytest.fixture
-def staff(db: Any) -> Any:
-    return make_user("staff", staff=True)
-
-
-@pytest.fixture
-def superuser(db: Any) -> Any:
-    user = make_user("root", staff=True)
-    user.is_superuser = True
-    user.save(update_fields=["is_superuser"])
-    return user
 
 
 @pytest.fixture(autouse=True)

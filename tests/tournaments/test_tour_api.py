@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 from django.urls import URLPattern, reverse
-from gamehelpers import api_client_for, make_user
-from test_api_helpers import ResponseSchema
-from tourpageshelpers import club_of, end_round, event_of, started
 
+from tests.games.apihelpers import ResponseSchema
+from tests.games.gamehelpers import api_client_for, make_user
+from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
 from tournaments import api_urls, services
 from tournaments.models import Registration, Table
 

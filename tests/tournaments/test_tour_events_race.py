@@ -12,15 +12,16 @@ import pytest
 from django.conf import settings
 from django.core import mail
 from django.db import connection
-from tourhelpers import current_tables, event_with, finish_by_bots, make_players
 
 from games.models import Game
 from games.services import Conflict
 from games.signals import game_ended
+from tests.tournaments.tourhelpers import current_tables, event_with, finish_by_bots, make_players
 from tournaments import receivers, services, tasks
 from tournaments.models import Event, Round, Table
 
 pytestmark = [
+    pytest.mark.slow,  # threads racing on PostgreSQL
     pytest.mark.skipif(
         getattr(settings, "TEST_DATABASE_VENDOR", "") != "postgresql",
         reason="row locks need PostgreSQL",

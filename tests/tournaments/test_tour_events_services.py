@@ -9,12 +9,18 @@ from typing import Any
 import pytest
 from django.core import mail
 from django.utils import timezone
-from gamehelpers import make_user
-from tourhelpers import current_tables, event_with, finish_by_bots, make_players, play_round
 
 from games import notifications
 from games.models import Game, Notification
 from games.services import Conflict, NotAPlayer, ServiceError
+from tests.games.gamehelpers import make_user
+from tests.tournaments.tourhelpers import (
+    current_tables,
+    event_with,
+    finish_by_bots,
+    make_players,
+    play_round,
+)
 from tournaments import services
 from tournaments.models import Club, Event, JoinRequest, Membership, Registration, Round
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gamehelpers import make_user
-from tourhelpers import current_tables, event_with
 
 from games.models import Seat
+from tests.games.gamehelpers import make_user
+from tests.tournaments.tourhelpers import current_tables, event_with
 from tournaments import results, services
 from tournaments.models import Event, TimeoutDecision
 

@@ -5,10 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tourhelpers import current_tables, event_with, expected_points, make_players, play_round
 
 from games.models import Game, Seat
 from games.services import Conflict, NotAPlayer
+from tests.tournaments.tourhelpers import (
+    current_tables,
+    event_with,
+    expected_points,
+    make_players,
+    play_round,
+)
 from tournaments import results, services
 from tournaments.models import Event, Registration
 

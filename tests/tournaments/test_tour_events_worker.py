@@ -17,7 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from celeryhelpers import (
+from django.db import connection
+
+from games import services as games
+from games.models import Game
+from tests.games.celeryhelpers import (
     SITE_URL,
     SmtpSink,
     Worker,
@@ -28,13 +32,12 @@ from celeryhelpers import (
     wait_for,
     worker_env,
 )
-from django.db import connection
-from tourhelpers import current_tables, event_with, make_players
-
-from games import services as games
-from games.models import Game
+from tests.tournaments.tourhelpers import current_tables, event_with, make_players
 from tournaments import services, tasks
 from tournaments.models import Event, Round
+
+# slow: a real Celery worker process, Redis and an SMTP server
+pytestmark = pytest.mark.slow
 
 ADVANCED = re.compile(r"Task tournaments\.tasks\.advance_event\[[0-9a-f-]+\] succeeded")
 

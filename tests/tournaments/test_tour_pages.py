@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
-from gamehelpers import client_for, make_user
-from tourpageshelpers import club_of, end_round, event_of, started
 
+from tests.games.gamehelpers import client_for, make_user
+from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
 from tournaments import services
 from tournaments.models import Club, Event, JoinRequest, Membership, Registration, Table
 

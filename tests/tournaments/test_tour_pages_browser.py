@@ -9,13 +9,14 @@ import pytest
 from django.conf import settings
 from django.db import connections
 from django.test import Client
-from gamehelpers import make_user
-from tourpageshelpers import club_of, end_round, event_of, started
 
+from tests.games.gamehelpers import make_user
+from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
 from tournaments import services
 from tournaments.models import Registration
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# slow: a real browser against the live server
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 CHROMIUM = "/usr/bin/chromium"
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from gamehelpers import api_client_for, client_for, make_user
-from tourpageshelpers import club_of, event_of, started
 
 from games.models import Seat
+from tests.games.gamehelpers import api_client_for, client_for, make_user
+from tests.tournaments.tourpageshelpers import club_of, event_of, started
 from tournaments import services
 from tournaments.models import (
     Event,

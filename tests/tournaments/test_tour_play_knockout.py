@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tourhelpers import current_tables, event_with, make_players, play_round
+import pytest
 
+from tests.tournaments.tourhelpers import current_tables, event_with, make_players, play_round
 from tournaments import services
 from tournaments.models import Event, Registration, Round
+
+# slow: whole events played out by bots
+pytestmark = pytest.mark.slow
 
 
 def _check_advance(tables: list[Any], advancing: list[int], k: int) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tourhelpers import (
+import pytest
+
+from tests.tournaments.tourhelpers import (
     current_tables,
     event_with,
     expected_points,
@@ -14,9 +16,11 @@ from tourhelpers import (
     play_round,
     play_to_the_end,
 )
-
 from tournaments import results, services
 from tournaments.models import Division, Event, Registration, Table
+
+# slow: whole events played out by bots
+pytestmark = pytest.mark.slow
 
 
 def _meetings(event: Event) -> Counter[frozenset[int]]:

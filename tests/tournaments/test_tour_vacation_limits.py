@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from gamehelpers import Clock, make_user
-from tourhelpers import current_tables, event_with, finish_by_bots
 
 from games import services as games
 from games.models import Seat
+from tests.games.gamehelpers import Clock, make_user
+from tests.tournaments.tourhelpers import current_tables, event_with, finish_by_bots
 from tournaments import services, tasks
 from tournaments.models import Event, VacationUse
 

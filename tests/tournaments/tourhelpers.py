@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from gamehelpers import make_user
-
 from games import services as games
 from games.models import Game, Seat
+from tests.games.gamehelpers import make_user
 from tournaments import services
 from tournaments.models import Club, Event, Round, Table
 

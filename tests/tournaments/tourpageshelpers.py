@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamehelpers import play_until
-
 from evergreen.rules import GameState
+from tests.games.gamehelpers import play_until
 from tournaments import services
 from tournaments.models import Club, Event, Table
 

@@ -13,11 +13,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from gamehelpers import play_until
 
 from games import services
 from games.models import Game, Seat
 from games.signals import game_ended
+from tests.games.gamehelpers import play_until
 
 
 @pytest.fixture
