@@ -130,7 +130,9 @@ def _clubs() -> QuerySet[Club]:
 @api_view(["GET"])
 def clubs(request: Request) -> Response:
     found = _clubs().order_by("name", "pk")
-    if request.query_params.get("mine", "").lower() in ("1", "true", "yes"):
+    mine = request.query_params.get("mine")
+    # A value that is no boolean is refused (400), not read as false.
+    if mine is not None and drf.BooleanField().to_internal_value(mine):
         found = found.filter(memberships__user=request.user)
     paginator = Pagination()
     page = paginator.paginate_queryset(found, request) or []
