@@ -13,7 +13,7 @@ from gamehelpers import client_for, make_user
 from tourpageshelpers import club_of, end_round, event_of, started
 
 from games.models import Game, Seat
-from tournaments import services
+from tournaments import results, services
 from tournaments.models import Event, Membership, Registration, Round, Table, TimeoutDecision
 
 pytestmark = pytest.mark.django_db
@@ -407,7 +407,7 @@ class TestStandingsCsv:
         assert header[:6] == ["club", "event", "division", "rank", "player", "player id"]
         assert "opponents' points" in header and "seat 4" in header
         assert len(body) == 3
-        expected = services.results.event_standings(event)
+        expected = results.event_standings(event)
         by_id = {int(row[5]): row for row in body}
         for row in expected:
             line = by_id[row.player]
