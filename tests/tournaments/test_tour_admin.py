@@ -12,8 +12,9 @@ from django.urls import reverse
 from gamehelpers import client_for, make_user
 from tourpageshelpers import club_of, end_round, event_of, started
 
-from games.models import Game, Seat
+from games.models import Game, Player, Seat
 from tournaments import results, services
+from tournaments.admin.export import spreadsheet_text
 from tournaments.models import Event, Membership, Registration, Round, Table, TimeoutDecision
 
 pytestmark = pytest.mark.django_db
@@ -418,6 +419,34 @@ class TestStandingsCsv:
             assert [int(x) for x in line[12:16]] == list(row.seats)
         assert sum(int(line[10]) for line in body) == 2  # one table of two played
         assert sum(int(line[11]) for line in body) == 1  # and one bye
+
+    def test_a_name_that_looks_like_a_formula_is_exported_as_text(self, oak, alice, bob):
+        bob.player.display_name = '=HYPERLINK("http://x","y")'
+        bob.player.save(update_fields=["display_name"])
+        event = event_of(oak, alice, alice, bob, name="+Autumn Swiss")
+        response = client_for(alice).get(
+            reverse("admin:tournaments_event_standings", args=[event.pk])
+        )
+        rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))[1:]
+        by_id = {int(row[5]): row for row in rows}
+        assert by_id[bob.pk][4] == "'=HYPERLINK(\"http://x\",\"y\")"
+        assert by_id[alice.pk][4] == Player.objects.get(user=alice).display_name
+        assert {row[1] for row in rows} == {"'+Autumn Swiss"}
+
+    @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+    def test_every_cell_a_spreadsheet_would_run_as_a_formula_starts_with_an_apostrophe(
+        self, start
+    ):
+        assert spreadsheet_text(f"{start}1+2") == f"'{start}1+2"
+
+    def test_other_cells_are_exported_as_they_are(self):
+        assert [spreadsheet_text(v) for v in ["Rowan", "1.5", "", 3, "a=b"]] == [
+            "Rowan",
+            "1.5",
+            "",
+            3,
+            "a=b",
+        ]
 
     def test_the_export_action_covers_several_events(self, oak, alice, bob):
         one = event_of(oak, alice, alice, bob)

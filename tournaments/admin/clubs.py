@@ -14,11 +14,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import services
-from ..models import (
-    Club,
-    JoinRequest,
-    Membership,
-)
+from ..models import Club, JoinRequest, Membership
 from .scoping import OrganizerScopedAdmin, ReadOnlyAdmin, ReadOnlyInline, RefusalsAsMessages
 
 

@@ -22,11 +22,7 @@ from django.views.decorators.http import require_POST
 from games.services import ServiceError
 
 from .. import services
-from ..models import (
-    Division,
-    Event,
-    Registration,
-)
+from ..models import Division, Event, Registration
 from .export import standings_csv
 from .scoping import OrganizerScopedAdmin, ReadOnlyInline, RefusalsAsMessages
 

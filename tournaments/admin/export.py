@@ -9,9 +9,19 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from .. import presenters
-from ..models import (
-    Event,
-)
+from ..models import Event
+
+# A cell starting with one of these is run as a formula by spreadsheets (and a player's
+# name such as =HYPERLINK(...) would become a link): OWASP's "CSV injection".
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: object) -> object:
+    """``value`` as a spreadsheet shows it: text that would start a formula gets a leading
+    apostrophe (shown as text, not run); anything else is left as it is."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def standings_csv(events: list[Event]) -> HttpResponse:
@@ -26,7 +36,7 @@ def standings_csv(events: list[Event]) -> HttpResponse:
     response.write("\ufeff")  # a byte order mark: spreadsheets then read UTF-8 names right
     writer = csv.writer(response)
     writer.writerow(
-        [
+        [  # the headings are ours (translated), never a formula
             gettext("club"),
             gettext("event"),
             gettext("division"),
@@ -50,23 +60,22 @@ def standings_csv(events: list[Event]) -> HttpResponse:
     for event in events:
         for group in presenters.standing_groups(event):
             for s in group.rows:
-                writer.writerow(
-                    [
-                        event.club.name,
-                        event.name,
-                        str(group.division) if group.division else "",
-                        s.row.rank,
-                        s.name,
-                        s.user_id,
-                        f"{s.row.points:g}",
-                        f"{s.row.opponents:g}",
-                        s.row.score,
-                        f"{s.row.head_to_head:g}",
-                        s.row.played,
-                        s.row.byes,
-                        *s.row.seats,
-                        gettext("yes") if s.withdrawn else "",
-                        s.eliminated_in or "",
-                    ]
-                )
+                row = [
+                    event.club.name,
+                    event.name,
+                    str(group.division) if group.division else "",
+                    s.row.rank,
+                    s.name,
+                    s.user_id,
+                    f"{s.row.points:g}",
+                    f"{s.row.opponents:g}",
+                    s.row.score,
+                    f"{s.row.head_to_head:g}",
+                    s.row.played,
+                    s.row.byes,
+                    *s.row.seats,
+                    gettext("yes") if s.withdrawn else "",
+                    s.eliminated_in or "",
+                ]
+                writer.writerow([spreadsheet_text(cell) for cell in row])
     return response

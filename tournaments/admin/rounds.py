@@ -17,13 +17,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import services
-from ..models import (
-    Bye,
-    Event,
-    Registration,
-    Table,
-    TimeoutDecision,
-)
+from ..models import Bye, Event, Registration, Table, TimeoutDecision
 from .scoping import OrganizerScopedAdmin, ReadOnlyAdmin, ReadOnlyInline, RefusalsAsMessages
 
 

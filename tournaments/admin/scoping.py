@@ -20,11 +20,7 @@ from django.template.response import TemplateResponse
 from games.services import ServiceError
 
 from ..access import organized_club_ids
-from ..models import (
-    Club,
-    Division,
-    Event,
-)
+from ..models import Club, Division, Event
 
 
 def _club_ids(request: HttpRequest) -> set[int] | None:
