@@ -26,11 +26,11 @@ EXACT_LIMIT = 20_000
 """Seatings of one round searched exhaustively when there are at most this many."""
 
 ANNEALING_TRIES = 10_000
+"""Swaps tried when evening out a round-robin schedule (a fixed number: seeded, so
+the schedule depends on the seed only, never on the machine's speed)."""
 
 SCHEDULE_STARTS = 3
 """Independent tries at a round-robin schedule (the best one is kept)."""
-"""Swaps tried when evening out a round-robin schedule (a fixed number: seeded, so
-the schedule depends on the seed only, never on the machine's speed)."""
 
 Matrix = list[list[int]]
 """Pair costs (or meeting counts) between players 0..n-1, symmetric, zero diagonal."""
