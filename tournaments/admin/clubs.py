@@ -3,6 +3,7 @@ and requests answered through ``tournaments.services``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from django.contrib import admin
@@ -31,11 +32,12 @@ class ClubAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     search_fields = ("name", "slug")
     fields = ("name", "slug", "description", "visibility", "invitation", "created_by", "created_at")
     readonly_fields = ("invitation", "created_by", "created_at")
-    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
     inlines = (MembershipInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
-        return super().get_queryset(request).annotate(members=Count("memberships"))
+        clubs: QuerySet[Club] = super().get_queryset(request)
+        return clubs.annotate(members=Count("memberships"))
 
     @admin.display(description=_("members"), ordering="members")
     def member_count(self, club: Club) -> int:

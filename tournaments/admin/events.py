@@ -4,13 +4,14 @@ the same as actions on the list, seeding ranks, and the standings export."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.db.models import Count, Q, QuerySet
+from django.forms.models import construct_instance
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -21,32 +22,37 @@ from django.views.decorators.http import require_POST
 
 from games.services import ServiceError
 
-from .. import services
+from .. import presenters, services
 from ..models import Division, Event, Registration
 from .export import standings_csv
-from .scoping import OrganizerScopedAdmin, ReadOnlyInline, RefusalsAsMessages
+from .scoping import (
+    ModelForm,
+    OrganizerScopedAdmin,
+    ReadOnlyInline,
+    RefusalsAsMessages,
+    TabularInline,
+)
 
 
-def _player_name(user: Any) -> str:
-    player = getattr(user, "player", None)
-    return player.display_name if player else user.get_username()
-
-
-class EventForm(forms.ModelForm):
+class EventForm(ModelForm):
     class Meta:
         model = Event
         fields = ("club", "name", "slug", "description", *services.EVENT_SETTINGS)
 
-    def _post_clean(self) -> None:
-        super()._post_clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
         if not self.errors:
+            # The settings as they would be saved, checked on a copy (an invalid form
+            # leaves the object it edits as it was).
+            event = construct_instance(self, copy.copy(self.instance))
             try:
-                services.check_event(self.instance)
+                services.check_event(event)
             except ServiceError as exc:
                 self.add_error(None, exc.message)
+        return self.cleaned_data
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(TabularInline):
     model = Registration
     fields = ("player", "status", "division", "seed_rank", "eliminated_in", "registered_at")
     readonly_fields = ("player", "status", "division", "eliminated_in", "registered_at")
@@ -74,7 +80,7 @@ class RegistrationInline(admin.TabularInline):
         return format_html(
             '<a href="{}">{}</a>',
             reverse("tournaments:player", args=[registration.user_id]),
-            _player_name(registration.user),
+            presenters.player_name(registration.user),
         )
 
 
@@ -102,7 +108,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     list_filter = (("club", admin.RelatedOnlyFieldListFilter), "status", "format")
     search_fields = ("name", "slug", "club__name")
     list_select_related = ("club",)
-    prepopulated_fields: ClassVar[dict[str, tuple[str, ...]]] = {"slug": ("name",)}
+    prepopulated_fields: ClassVar[dict[str, Sequence[str]]] = {"slug": ("name",)}
     inlines = (RegistrationInline, DivisionInline)
     actions = (
         "open_registration",
@@ -161,13 +167,10 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Event]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                active=Count(
-                    "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE)
-                )
+        events: QuerySet[Event] = super().get_queryset(request)
+        return events.annotate(
+            active=Count(
+                "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE)
             )
         )
 
@@ -182,9 +185,11 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         return self.prepopulated_fields if obj is None else {}
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
-        initial = super().get_changeform_initial_data(request)
-        club = request.GET.get("club")
-        if club and club.isdigit():
+        initial: dict[str, Any] = super().get_changeform_initial_data(request)
+        club = request.GET.get("club", "")
+        if club:
+            if not (club.isascii() and club.isdecimal()):  # "²" is a digit, but no number
+                raise BadRequest("The club is given by its number.")
             initial["club"] = int(club)
         return initial
 
@@ -259,7 +264,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         ]
 
     def _event_or_404(self, request: HttpRequest, object_id: str) -> Event:
-        event = self.get_object(request, object_id)  # scoped to the user's clubs
+        event: Event | None = self.get_object(request, object_id)  # scoped to the user's clubs
         if event is None:
             raise Http404(gettext("There is no such event."))
         return event
@@ -310,7 +315,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         change: bool = False,
         form_url: str = "",
         obj: Any = None,
-    ) -> TemplateResponse:
+    ) -> HttpResponse:
         if obj is not None:
             context["operations"] = _operations(obj)
             context["standings_csv"] = reverse("admin:tournaments_event_standings", args=[obj.pk])

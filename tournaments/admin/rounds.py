@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -18,7 +17,13 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import services
 from ..models import Bye, Event, Registration, Table, TimeoutDecision
-from .scoping import OrganizerScopedAdmin, ReadOnlyAdmin, ReadOnlyInline, RefusalsAsMessages
+from .scoping import (
+    ModelForm,
+    OrganizerScopedAdmin,
+    ReadOnlyAdmin,
+    ReadOnlyInline,
+    RefusalsAsMessages,
+)
 
 
 class RegistrationAdmin(ReadOnlyAdmin):
@@ -154,9 +159,10 @@ class TableAdmin(ReadOnlyAdmin):
                 % {"count": n}
             ),
         )
+        return None
 
 
-class TimeoutDecisionForm(forms.ModelForm):
+class TimeoutDecisionForm(ModelForm):
     class Meta:
         model = TimeoutDecision
         fields = ("ranks_last", "note")

@@ -9,8 +9,9 @@ queryset is scoped) and a custom view looks its object up through the same query
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.db.models import Model, QuerySet
@@ -21,6 +22,15 @@ from games.services import ServiceError
 
 from ..access import organized_club_ids
 from ..models import Club, Division, Event
+
+if TYPE_CHECKING:
+    # django-stubs makes these generic (in the model); Django's own classes take no
+    # subscript at run time.
+    ModelAdmin = admin.ModelAdmin[Any]
+    TabularInline = admin.TabularInline[Any, Any]
+    ModelForm = forms.ModelForm[Any]
+else:
+    ModelAdmin, TabularInline, ModelForm = admin.ModelAdmin, admin.TabularInline, forms.ModelForm
 
 
 def _club_ids(request: HttpRequest) -> set[int] | None:
@@ -34,7 +44,7 @@ def _club_ids(request: HttpRequest) -> set[int] | None:
     return cached
 
 
-class OrganizerScopedAdmin(admin.ModelAdmin):
+class OrganizerScopedAdmin(ModelAdmin):
     """A model admin that shows and changes only rows of the user's own clubs.
 
     ``club_lookup`` is the path from the model to its club ("pk" for Club itself). The
@@ -133,7 +143,7 @@ class OrganizerScopedAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "tournaments/admin/confirm_action.html", context)
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(TabularInline):
     extra = 0
     can_delete = False
 

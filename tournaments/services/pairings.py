@@ -38,10 +38,12 @@ def form_divisions(event: Event, active: list[Registration]) -> None:
     size = event.division_size or len(active)
     divisions = {d.number: d for d in event.divisions.all()}
     placed: dict[int, list[Registration]] = {n: [] for n in divisions}
+    number_of = {division.pk: n for n, division in divisions.items()}
     newcomers = []
     for registration in active:
-        if registration.division_id and registration.division.number in placed:
-            placed[registration.division.number].append(registration)
+        carried = number_of.get(registration.division_id) if registration.division_id else None
+        if carried is not None:
+            placed[carried].append(registration)
         else:
             newcomers.append(registration)
     number = max(divisions, default=0)
