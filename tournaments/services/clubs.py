@@ -6,6 +6,7 @@ who organizes a club (the permission every write of ``tournaments.services`` che
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -60,7 +61,8 @@ def _club_slug_taken(slug: str) -> bool:
     return slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exists()
 
 
-def unique_slug(base: str, taken: Any, max_length: int = 60) -> str:
+def unique_slug(base: str, taken: Callable[[str], bool], max_length: int = 60) -> str:
+    """A short name made from ``base`` that ``taken`` does not refuse ("-2", "-3"... added)."""
     root = (slugify(base) or "club")[: max_length - 4]
     slug, n = root, 2
     while taken(slug):
