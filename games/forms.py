@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import Player
+from .timecontrol import BadTimeControl, check_time_control
 
 SUN_CHOICES = [
     ("N", _("North")),
@@ -112,6 +113,14 @@ class CreateGameForm(forms.Form):
         data["timeout_policy"] = data.get("timeout_policy") or "bot"
         if data.get("days_per_move") and data.get("hours_per_move"):
             self.add_error("hours_per_move", _("Choose days per move or hours per move, not both."))
+        try:
+            check_time_control(
+                data.get("days_per_move"),
+                data.get("hours_per_move"),
+                data.get("time_bank_hours") or 0,
+            )
+        except BadTimeControl as exc:
+            self.add_error(exc.field, exc.message)
         players = data.get("players")
         computer_seats = data.get("computer_seats")
         if players is not None and computer_seats is not None:

@@ -10,6 +10,7 @@ snapshot and its projections are updated and the version bumped.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -24,6 +25,7 @@ from evergreen.rules.bots import make_bot
 
 from . import refusals
 from .models import FertilityCard, Game, Move, Player, Seat
+from .timecontrol import BadTimeControl, check_time_control
 
 # Engine refusals that mean "not now" rather than "never": answered 409.
 CONFLICT_CODES = frozenset(
@@ -101,12 +103,10 @@ def create_game(
         )
     if sun_start not in rules.SUNS:
         raise ServiceError(_("The Sun starts at N, E, S or W."), "bad_sun")
-    if days_per_move is not None and days_per_move not in (1, 2, 3, 5, 7):
-        raise ServiceError(_("Days per move are 1, 2, 3, 5 or 7."), "bad_time_control")
-    if hours_per_move is not None and not 1 <= hours_per_move <= 72:
-        raise ServiceError(_("Hours per move are 1 to 72."), "bad_time_control")
-    if not 0 <= time_bank_hours <= 24 * 14:
-        raise ServiceError(_("A time bank is at most 14 days."), "bad_time_control")
+    try:
+        check_time_control(days_per_move, hours_per_move, time_bank_hours)
+    except BadTimeControl as exc:
+        raise ServiceError(exc.message, exc.code) from None
     if timeout_policy not in ("bot", "minimal"):
         raise ServiceError(_("Unknown timeout policy."), "bad_timeout_policy")
     if bot not in ("random", "greedy"):
@@ -752,3 +752,41 @@ def adjudicate_game(game_id: int, by_user: Any = None) -> Game:
         game.save(update_fields=["status", "finished_at", "needs_closing", "version", "updated_at"])
         announce_end(game)
         return game
+
+
+# --- Event tables: a game an event seats ------------------------------------------------------
+
+
+@transaction.atomic
+def create_table_game(
+    users: Sequence[Any],
+    *,
+    created_by: Any,
+    bot_seats: Collection[int] = (),
+    rated: bool = False,
+    days_per_move: int | None = None,
+    hours_per_move: int | None = None,
+    time_bank_hours: int = 0,
+    timeout_policy: str = "bot",
+) -> Game:
+    """A started game with ``users`` in this seat order (an event's table), made on behalf
+    of ``created_by`` (the organizer, who hears of hand-overs to the bot as a game's
+    creator does); the computer player takes ``bot_seats`` from the start."""
+    game = create_game(
+        users[0],
+        players=len(users),
+        rated=rated,
+        days_per_move=days_per_move,
+        hours_per_move=hours_per_move,
+        time_bank_hours=time_bank_hours,
+        timeout_policy=timeout_policy,
+    )
+    game = _lock_game(game.pk)
+    game.created_by = created_by
+    game.save(update_fields=["created_by"])
+    for user in users[1:]:
+        join_game(game.pk, user)
+    for position in sorted(bot_seats):
+        hand_seat_to_bot(game.pk, position)
+    game.refresh_from_db()
+    return game

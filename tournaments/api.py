@@ -11,7 +11,7 @@ listed here carries its ``rating_url``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
@@ -30,6 +30,19 @@ from . import presenters, services
 from . import serializers as s
 from .access import is_site_admin, organized_club_ids
 from .models import Club, Event, Membership, Registration
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from django_stubs_ext import WithAnnotations
+
+    class ClubCounts(TypedDict):
+        member_count: int
+        running_count: int
+
+    class EventCounts(TypedDict):
+        active_players: int
+
 
 ERRORS = {
     400: "A malformed request.",
@@ -86,7 +99,14 @@ def _event(user: Any, pk: int) -> Event:
     return event
 
 
-def _with_players(events: QuerySet[Event]) -> QuerySet[Event]:
+def _user_id(request: Request) -> int:
+    """The signed-in user's id (every view here is for signed-in users only)."""
+    if request.user.pk is None:
+        raise exceptions.NotAuthenticated()
+    return int(request.user.pk)
+
+
+def _with_players(events: QuerySet[Event]) -> QuerySet[WithAnnotations[Event, EventCounts]]:
     return events.annotate(
         active_players=Count(
             "registrations", filter=Q(registrations__status=Registration.Status.ACTIVE)
@@ -94,7 +114,7 @@ def _with_players(events: QuerySet[Event]) -> QuerySet[Event]:
     )
 
 
-def _club_body(request: Request, club: Club) -> dict[str, Any]:
+def _club_body(request: Request, club: WithAnnotations[Club, ClubCounts]) -> dict[str, Any]:
     return {
         "slug": club.slug,
         "name": club.name,
@@ -106,7 +126,7 @@ def _club_body(request: Request, club: Club) -> dict[str, Any]:
     }
 
 
-def _clubs() -> QuerySet[Club]:
+def _clubs() -> QuerySet[WithAnnotations[Club, ClubCounts]]:
     return Club.objects.annotate(
         member_count=Count("memberships", distinct=True),
         running_count=Count("events", filter=Q(events__status=Event.Status.RUNNING), distinct=True),
@@ -133,7 +153,7 @@ def clubs(request: Request) -> Response:
     mine = request.query_params.get("mine")
     # A value that is no boolean is refused (400), not read as false.
     if mine is not None and drf.BooleanField().to_internal_value(mine):
-        found = found.filter(memberships__user=request.user)
+        found = found.filter(memberships__user_id=_user_id(request))
     paginator = Pagination()
     page = paginator.paginate_queryset(found, request) or []
     return paginator.get_paginated_response([_club_body(request, club) for club in page])
@@ -164,9 +184,7 @@ def club(request: Request, slug: str) -> Response:
     body["members_list"] = [
         {
             "user_id": m.user_id,
-            "name": m.user.player.display_name
-            if hasattr(m.user, "player")
-            else m.user.get_username(),
+            "name": presenters.player_name(m.user),
             "role": m.role,
             "joined_at": drf.DateTimeField().to_representation(m.joined_at),
             "rating_url": s.rating_url(request, m.user_id),
@@ -220,7 +238,7 @@ def _event_body(request: Request, event: Event) -> dict[str, Any]:
     def when(value: Any) -> str | None:
         return field.to_representation(value) if value else None
 
-    registration = Registration.objects.filter(event=event, user=request.user).first()
+    registration = Registration.objects.filter(event=event, user_id=_user_id(request)).first()
     body = s.event_summary(request, event, presenters.registered_count(event))
     body.update(
         {

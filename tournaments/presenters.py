@@ -221,14 +221,15 @@ def rounds(event: Event, number: int | None = None) -> list[RoundView]:
     out = []
     for round_ in found:
         tables = [_table_view(table) for table in round_.tables.all()]
-        byes = [ByeView(b.user_id, _name(b.user), b.points) for b in round_.byes.all()]
+        byes = [ByeView(b.user_id, player_name(b.user), b.points) for b in round_.byes.all()]
         out.append(RoundView(round_, tables, byes))
     return out
 
 
-def _name(user: Any) -> str:
+def player_name(user: Any) -> str:
+    """The name a player shows (their account's user name before they have a profile)."""
     player = getattr(user, "player", None)
-    return player.display_name if player else user.get_username()
+    return str(player.display_name if player else user.get_username())
 
 
 def _table_view(table: Table) -> TableView:

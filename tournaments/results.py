@@ -58,13 +58,24 @@ def played_tables(event: Event, division: Division | None = None) -> list[Played
             PlayedTable(
                 table=table,
                 round=table.round.number,
-                players=tuple(s.user_id for s in seats),
+                players=_players(seats),
                 scores=tuple(s.score for s in seats),
                 finished=table.game.status == Game.Status.FINISHED,
                 last=last,
             )
         )
     return out
+
+
+def _players(seats: list[Seat]) -> tuple[int, ...]:
+    """The players in seat order: every seat of an event game has its player (a computer
+    player may play for them, never instead of them)."""
+    players = []
+    for seat in seats:
+        if seat.user_id is None:
+            raise ValueError(f"Seat {seat.position} of game {seat.game_id} has no player.")
+        players.append(seat.user_id)
+    return tuple(players)
 
 
 def finished_results(tables: Iterable[PlayedTable]) -> list[standings.TableResult]:
@@ -121,7 +132,7 @@ def division_standings(event: Event) -> list[tuple[Division | None, list[standin
     """Standings per division for round robins and leagues; one group otherwise."""
     if not event.has_divisions or not event.divisions.exists():
         return [(None, event_standings(event))]
-    groups = []
+    groups: list[tuple[Division | None, list[standings.Row]]] = []
     for division in event.divisions.order_by("number"):
         players = registered_players(event, division)
         groups.append((division, table_standings(event, players, played_tables(event, division))))

@@ -25,7 +25,7 @@ ROLES = list(Membership.Role.values)
 # --- Clubs -------------------------------------------------------------------------------------
 
 
-class ClubSerializer(serializers.Serializer):
+class ClubSerializer(serializers.Serializer[Any]):
     slug = serializers.SlugField(help_text="The club's short name: its key in the API and links.")
     name = serializers.CharField()
     description = serializers.CharField()
@@ -38,7 +38,7 @@ class ClubSerializer(serializers.Serializer):
     url = serializers.URLField(help_text="The club's page.")
 
 
-class ClubMemberSerializer(serializers.Serializer):
+class ClubMemberSerializer(serializers.Serializer[Any]):
     user_id = serializers.IntegerField()
     name = serializers.CharField()
     role = serializers.ChoiceField(choices=ROLES)
@@ -46,7 +46,7 @@ class ClubMemberSerializer(serializers.Serializer):
     rating_url = serializers.URLField(help_text="The member's rating in the ratings API.")
 
 
-class EventSummarySerializer(serializers.Serializer):
+class EventSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     club = serializers.SlugField(help_text="The slug of the club that runs it.")
     name = serializers.CharField()
@@ -73,14 +73,14 @@ class ClubDetailSerializer(ClubSerializer):
     events = EventSummarySerializer(many=True, help_text="Its events, newest first.")
 
 
-class ClubPageSerializer(serializers.Serializer):
+class ClubPageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
     results = ClubSerializer(many=True)
 
 
-class EventPageSerializer(serializers.Serializer):
+class EventPageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
@@ -90,7 +90,7 @@ class EventPageSerializer(serializers.Serializer):
 # --- Events ------------------------------------------------------------------------------------
 
 
-class EventRegistrationSerializer(serializers.Serializer):
+class EventRegistrationSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField()
     status = serializers.ChoiceField(choices=REGISTRATION_STATUSES)
     registered_at = serializers.DateTimeField()
@@ -143,12 +143,12 @@ class EventDetailSerializer(EventSummarySerializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class EventDivisionSerializer(serializers.Serializer):
+class EventDivisionSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(help_text="1 is the top division.")
     name = serializers.CharField()
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="Equal when points and every tie-break are equal.")
     user_id = serializers.IntegerField()
     name = serializers.CharField()
@@ -173,18 +173,18 @@ class StandingRowSerializer(serializers.Serializer):
     rating_url = serializers.URLField()
 
 
-class StandingGroupSerializer(serializers.Serializer):
+class StandingGroupSerializer(serializers.Serializer[Any]):
     division = EventDivisionSerializer(allow_null=True, help_text="null outside divisions.")
     rows = StandingRowSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     event = serializers.IntegerField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     groups = StandingGroupSerializer(many=True, help_text="One per division (leagues), else one.")
 
 
-class TableSeatSerializer(serializers.Serializer):
+class TableSeatSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField(help_text="0 = the first player.")
     user_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
@@ -197,7 +197,7 @@ class TableSeatSerializer(serializers.Serializer):
     )
 
 
-class TableTimeoutDecisionSerializer(serializers.Serializer):
+class TableTimeoutDecisionSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     outcome = serializers.ChoiceField(choices=["timed out", "bot", "last"])
     ranks_last = serializers.BooleanField()
@@ -205,7 +205,7 @@ class TableTimeoutDecisionSerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
-class EventTableSerializer(serializers.Serializer):
+class EventTableSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     division = serializers.IntegerField(allow_null=True, help_text="The division's number.")
     game = serializers.IntegerField(help_text="The game's id in the games API.")
@@ -216,13 +216,13 @@ class EventTableSerializer(serializers.Serializer):
     timeout_decisions = TableTimeoutDecisionSerializer(many=True)
 
 
-class RoundByeSerializer(serializers.Serializer):
+class RoundByeSerializer(serializers.Serializer[Any]):
     user_id = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.FloatField()
 
 
-class EventRoundSerializer(serializers.Serializer):
+class EventRoundSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ROUND_STATUSES)
     is_final = serializers.BooleanField(help_text="Knockout: the final table.")

@@ -58,7 +58,9 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
         player = Player.objects.select_for_update().filter(user_id=user_id).first()
         if player is None:
             return 0
-        on_vacation = player.vacation_until is not None and player.vacation_until > now
+        until = player.vacation_until
+        away_until = until if until is not None and until > now else None
+        on_vacation = away_until is not None
         seats = list(
             Seat.objects.select_for_update(of=("self",))
             .filter(
@@ -76,16 +78,16 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
             use, _created = VacationUse.objects.select_for_update().get_or_create(
                 event=event, user_id=user_id
             )
-            if on_vacation and use.vacation_until != player.vacation_until:
+            if away_until is not None and use.vacation_until != away_until:
                 if use.paused_from and use.paused_until and use.paused_until > use.paused_from:
                     use.earlier_pauses = [
                         *use.earlier_pauses,
                         [use.paused_from.isoformat(), use.paused_until.isoformat()],
                     ]
                 left = timedelta(days=event.vacation_limit_days) - timedelta(seconds=use.seconds)
-                grant = max(timedelta(0), min(player.vacation_until - now, left))
+                grant = max(timedelta(0), min(away_until - now, left))
                 use.seconds += int(grant.total_seconds())
-                use.vacation_until = player.vacation_until
+                use.vacation_until = away_until
                 use.paused_from, use.paused_until = now, now + grant
                 use.save()
             elif not on_vacation and use.vacation_until and use.vacation_until > now:

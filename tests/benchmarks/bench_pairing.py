@@ -26,7 +26,7 @@ from tournaments.pairing import (
     swiss,
     table_sizes,
 )
-from tournaments.seating import pair_floor, unevenness
+from tournaments.schedule import pair_floor, unevenness
 from tournaments.standings import TableResult, table_points
 
 

@@ -10,10 +10,11 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from games.models import Game, Seat
+from games.models import Game, Player, Seat
 from tests.games.gamehelpers import client_for, make_user
 from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
-from tournaments import services
+from tournaments import results, services
+from tournaments.admin.export import spreadsheet_text
 from tournaments.models import Event, Membership, Registration, Round, Table, TimeoutDecision
 
 pytestmark = pytest.mark.django_db
@@ -138,6 +139,11 @@ class TestCreatingAndEditing:
         response = client.post(admin_url("event", "add"), self.form(pine))
         assert response.status_code == 200
         assert not Event.objects.exists()
+
+    @pytest.mark.parametrize("club", ["²", "1x", "-1"])
+    def test_a_club_that_is_no_number_is_a_bad_request(self, oak, alice, club):
+        response = client_for(alice).get(admin_url("event", "add"), {"club": club})
+        assert response.status_code == 400
 
     def test_settings_an_event_cannot_run_with_are_refused(self, oak, alice):
         response = client_for(alice).post(
@@ -407,7 +413,7 @@ class TestStandingsCsv:
         assert header[:6] == ["club", "event", "division", "rank", "player", "player id"]
         assert "opponents' points" in header and "seat 4" in header
         assert len(body) == 3
-        expected = services.results.event_standings(event)
+        expected = results.event_standings(event)
         by_id = {int(row[5]): row for row in body}
         for row in expected:
             line = by_id[row.player]
@@ -418,6 +424,32 @@ class TestStandingsCsv:
             assert [int(x) for x in line[12:16]] == list(row.seats)
         assert sum(int(line[10]) for line in body) == 2  # one table of two played
         assert sum(int(line[11]) for line in body) == 1  # and one bye
+
+    def test_a_name_that_looks_like_a_formula_is_exported_as_text(self, oak, alice, bob):
+        bob.player.display_name = '=HYPERLINK("http://x","y")'
+        bob.player.save(update_fields=["display_name"])
+        event = event_of(oak, alice, alice, bob, name="+Autumn Swiss")
+        response = client_for(alice).get(
+            reverse("admin:tournaments_event_standings", args=[event.pk])
+        )
+        rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))[1:]
+        by_id = {int(row[5]): row for row in rows}
+        assert by_id[bob.pk][4] == '\'=HYPERLINK("http://x","y")'
+        assert by_id[alice.pk][4] == Player.objects.get(user=alice).display_name
+        assert {row[1] for row in rows} == {"'+Autumn Swiss"}
+
+    @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+    def test_a_cell_that_would_start_a_formula_gets_an_apostrophe(self, start):
+        assert spreadsheet_text(f"{start}1+2") == f"'{start}1+2"
+
+    def test_other_cells_are_exported_as_they_are(self):
+        assert [spreadsheet_text(v) for v in ["Rowan", "1.5", "", 3, "a=b"]] == [
+            "Rowan",
+            "1.5",
+            "",
+            3,
+            "a=b",
+        ]
 
     def test_the_export_action_covers_several_events(self, oak, alice, bob):
         one = event_of(oak, alice, alice, bob)

@@ -10,7 +10,7 @@ from django.urls import URLPattern, reverse
 from tests.games.apihelpers import ResponseSchema
 from tests.games.gamehelpers import api_client_for, make_user
 from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
-from tournaments import api_urls, services
+from tournaments import api_urls, results, services
 from tournaments.models import Registration, Table
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +119,7 @@ class TestReads:
             "get",
             client.get(url("standings", event.pk)),
         )
-        expected = services.results.event_standings(event)
+        expected = results.event_standings(event)
         rows = body["groups"][0]["rows"]
         assert [(r["user_id"], r["rank"], r["points"]) for r in rows] == [
             (row.player, row.rank, row.points) for row in expected

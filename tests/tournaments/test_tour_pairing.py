@@ -15,7 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tournaments.pairing
+import tournaments.pairing.core
+import tournaments.pairing.knockouts
+import tournaments.pairing.round_robins
+import tournaments.pairing.swiss_rounds
+import tournaments.schedule
 import tournaments.seating
 import tournaments.standings
 from tournaments.pairing import (
@@ -87,7 +91,16 @@ def swiss_rounds(
 
 
 @pytest.mark.parametrize(
-    "module", [tournaments.pairing, tournaments.seating, tournaments.standings]
+    "module",
+    [
+        tournaments.pairing.core,
+        tournaments.pairing.swiss_rounds,
+        tournaments.pairing.round_robins,
+        tournaments.pairing.knockouts,
+        tournaments.seating,
+        tournaments.schedule,
+        tournaments.standings,
+    ],
 )
 def test_the_examples_in_the_docstrings_hold(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

@@ -14,14 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import table_sizes
-from tournaments.seating import (
-    best_partition,
-    even_schedule,
-    pair_floor,
-    partition_cost,
-    seatings_count,
-    unevenness,
-)
+from tournaments.schedule import even_schedule, pair_floor, unevenness
+from tournaments.seating import best_partition, partition_cost, seatings_count
 
 
 def splits(players: Sequence[int], sizes: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:

@@ -112,7 +112,7 @@ class Command(BaseCommand):
         services.start_event(event, organizer)
         # Round 1 played out; round 2 seated and under way, waiting for Demo's move.
         for table in current_tables(event):
-            stop_for = table.game.seats.order_by("position").first().user
+            stop_for = table.game.seats.order_by("position")[0].user
             play(table.game, stop_for, bot, lambda state: False)
         services.advance(event.pk)  # what the task does after the last game (no worker yet)
         demo = users["demo"]

@@ -1,16 +1,15 @@
 """Writes to clubs: creating one, joining (public clubs, invitation links, requests
-the organizers answer), roles and leaving; and who organizes a club.
-
-Each write runs in one transaction; refusals raise ``games.services.ServiceError`` (400),
-``NotAPlayer`` (403) or ``Conflict`` (409) with a stable code. ``tournaments.services``
-re-exports these functions: callers use ``services.create_club`` and so on.
+the organizers answer), roles, leaving and removing members, an organizer's edits; and
+who organizes a club (the permission every write of ``tournaments.services`` checks).
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -19,7 +18,8 @@ from django.utils.translation import gettext as _
 from games.models import Player
 from games.services import Conflict, NotAPlayer, ServiceError
 
-from .models import Club, JoinRequest, Membership
+from .. import access
+from ..models import Club, JoinRequest, Membership
 
 # --- Permissions ------------------------------------------------------------------------------
 
@@ -31,24 +31,23 @@ def is_organizer(club: Club, user: Any) -> bool:
     return bool(user.is_superuser) or club.is_organizer(user)
 
 
-def _require_organizer(club: Club, user: Any) -> None:
+def require_organizer(club: Club, user: Any) -> None:
     if not is_organizer(club, user):
         raise NotAPlayer(_("Only an organizer of this club can do that."), "not_organizer")
 
 
-def _require_user(user: Any) -> None:
+def require_user(user: Any) -> None:
     if not getattr(user, "is_authenticated", False):
         raise NotAPlayer(_("Sign in first."), "not_signed_in")
 
 
-def _organizer_access(user: Any, grant: bool) -> None:
-    """Admin access for organizers (tournaments.access, written by the pages' owner)."""
-    try:
-        from . import access  # type: ignore[attr-defined]
-    except ImportError:
-        return
-    function = getattr(access, "grant_organizer_access" if grant else "revoke_organizer_access")
-    function(user)
+def set_organizer_access(user: Any, grant: bool) -> None:
+    """Becoming an organizer lets the user into the admin; losing the last organizer role
+    takes that away again (``tournaments.access``)."""
+    if grant:
+        access.grant_organizer_access(user)
+    else:
+        access.revoke_organizer_access(user)
 
 
 # --- Clubs ------------------------------------------------------------------------------------
@@ -62,7 +61,8 @@ def _club_slug_taken(slug: str) -> bool:
     return slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exists()
 
 
-def _unique_slug(base: str, taken: Any, max_length: int = 60) -> str:
+def unique_slug(base: str, taken: Callable[[str], bool], max_length: int = 60) -> str:
+    """A short name made from ``base`` that ``taken`` does not refuse ("-2", "-3"... added)."""
     root = (slugify(base) or "club")[: max_length - 4]
     slug, n = root, 2
     while taken(slug):
@@ -79,7 +79,7 @@ def create_club(
     slug: str | None = None,
 ) -> Club:
     """A new club with ``user`` as its first organizer."""
-    _require_user(user)
+    require_user(user)
     name = (name or "").strip()
     if not name:
         raise ServiceError(_("A club needs a name."), "bad_name")
@@ -91,7 +91,7 @@ def create_club(
         if _club_slug_taken(slug):
             raise Conflict(_("Another club already uses this short name."), "slug_taken")
     else:
-        slug = _unique_slug(name, _club_slug_taken)
+        slug = unique_slug(name, _club_slug_taken)
     club = Club.objects.create(
         name=name,
         slug=slug,
@@ -100,7 +100,7 @@ def create_club(
         created_by=user,
     )
     Membership.objects.create(club=club, user=user, role=Membership.Role.ORGANIZER)
-    _organizer_access(user, True)
+    set_organizer_access(user, True)
     return club
 
 
@@ -120,7 +120,7 @@ def _add_member(club: Club, user: Any) -> Membership:
 @transaction.atomic
 def join_club(club: Club, user: Any) -> Membership:
     """Join a public club."""
-    _require_user(user)
+    require_user(user)
     if not club.is_public:
         raise NotAPlayer(
             _("This club is invite only: ask to join or use an invitation link."),
@@ -132,7 +132,7 @@ def join_club(club: Club, user: Any) -> Membership:
 @transaction.atomic
 def join_by_invite(code: str, user: Any) -> Membership:
     """Join the club whose invitation link this is."""
-    _require_user(user)
+    require_user(user)
     club = Club.objects.filter(invite_code=code or "").first()
     if club is None or not secrets.compare_digest(club.invite_code, code):
         raise NotAPlayer(_("This invitation link is not valid."), "bad_invite")
@@ -142,7 +142,7 @@ def join_by_invite(code: str, user: Any) -> Membership:
 @transaction.atomic
 def request_to_join(club: Club, user: Any, message: str = "") -> JoinRequest:
     """Ask the organizers of an invite-only club to let ``user`` in."""
-    _require_user(user)
+    require_user(user)
     if club.is_member(user):
         raise Conflict(_("You are already a member of this club."), "already_member")
     if len(message or "") > 1000:
@@ -158,7 +158,7 @@ def request_to_join(club: Club, user: Any, message: str = "") -> JoinRequest:
 
 @transaction.atomic
 def decide_join_request(request: JoinRequest, by: Any, accept: bool) -> JoinRequest:
-    _require_organizer(request.club, by)
+    require_organizer(request.club, by)
     request = JoinRequest.objects.select_for_update().get(pk=request.pk)
     if request.status != JoinRequest.Status.PENDING:
         raise Conflict(_("This request has already been answered."), "already_decided")
@@ -175,7 +175,7 @@ def decide_join_request(request: JoinRequest, by: Any, accept: bool) -> JoinRequ
 @transaction.atomic
 def new_invite_code(club: Club, by: Any) -> Club:
     """A fresh invitation link; the old one stops working."""
-    _require_organizer(club, by)
+    require_organizer(club, by)
     club = Club.objects.select_for_update().get(pk=club.pk)
     club.invite_code = secrets.token_urlsafe(12)
     club.save(update_fields=["invite_code"])
@@ -188,7 +188,7 @@ def _organizers(club: Club) -> int:
 
 @transaction.atomic
 def leave_club(club: Club, user: Any) -> None:
-    _require_user(user)
+    require_user(user)
     club = Club.objects.select_for_update().get(pk=club.pk)
     membership = Membership.objects.filter(club=club, user=user).first()
     if membership is None:
@@ -200,12 +200,12 @@ def leave_club(club: Club, user: Any) -> None:
         )
     membership.delete()
     if membership.is_organizer:
-        _organizer_access(user, False)
+        set_organizer_access(user, False)
 
 
 @transaction.atomic
 def set_role(club: Club, user: Any, role: str, by: Any) -> Membership:
-    _require_organizer(club, by)
+    require_organizer(club, by)
     if role not in Membership.Role.values:
         raise ServiceError(_("A member is an organizer or a member."), "bad_role")
     club = Club.objects.select_for_update().get(pk=club.pk)
@@ -218,5 +218,57 @@ def set_role(club: Club, user: Any, role: str, by: Any) -> Membership:
         raise Conflict(_("A club keeps at least one organizer."), "last_organizer")
     membership.role = role
     membership.save(update_fields=["role"])
-    _organizer_access(user, role == Membership.Role.ORGANIZER)
+    set_organizer_access(user, role == Membership.Role.ORGANIZER)
     return membership
+
+
+@transaction.atomic
+def remove_member(club: Club, user: Any, by: Any) -> None:
+    """An organizer removes a member from the club (never its last organizer). Their
+    event registrations stay: withdraw them from an event separately."""
+    require_organizer(club, by)
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    membership = Membership.objects.filter(club=club, user=user).first()
+    if membership is None:
+        raise Conflict(_("This player is not a member of the club."), "not_member")
+    if membership.is_organizer and _organizers(club) == 1:
+        raise Conflict(_("A club keeps at least one organizer."), "last_organizer")
+    membership.delete()
+    if membership.is_organizer:
+        set_organizer_access(user, False)
+
+
+CLUB_FIELDS = frozenset({"name", "slug", "description", "visibility"})
+
+
+@transaction.atomic
+def update_club(club: Club, by: Any, **fields: Any) -> Club:
+    """An organizer changes the club's name, short name, description or who can join."""
+    require_organizer(club, by)
+    unknown = set(fields) - CLUB_FIELDS
+    if unknown:
+        raise ServiceError(
+            _("Unknown club settings: %(names)s.") % {"names": ", ".join(sorted(unknown))},
+            "bad_field",
+        )
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if "name" in fields:
+        fields["name"] = (fields["name"] or "").strip()
+        if not fields["name"]:
+            raise ServiceError(_("A club needs a name."), "bad_name")
+    slug = fields.get("slug", club.slug)
+    if slug != club.slug and (
+        slug in RESERVED_CLUB_SLUGS or Club.objects.filter(slug=slug).exclude(pk=club.pk).exists()
+    ):
+        raise Conflict(_("Another club already uses this short name."), "slug_taken")
+    if "visibility" in fields and fields["visibility"] not in Club.Visibility.values:
+        raise ServiceError(_("A club is public or invite only."), "bad_visibility")
+    for name, value in fields.items():
+        setattr(club, name, value)
+    try:
+        club.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages), "bad_club") from None
+    if fields:
+        club.save(update_fields=sorted(fields))
+    return club
