@@ -151,6 +151,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "games.lockout.account_of"
 AXES_LOCKOUT_CALLABLE = "games.lockout.lockout_response"
 AXES_RESET_ON_SUCCESS = True
+# The proxies in front of the site (a load balancer, nginx): X-Forwarded-For is believed
+# only as far as they wrote it, for the login lock (axes) and DRF's throttles alike.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "evergreen.proxy.client_ip"
 # allauth's own failed-login limit would answer before axes with another message.
 ACCOUNT_RATE_LIMITS = {"login_failed": False}
 
@@ -192,6 +196,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Evergreen API",

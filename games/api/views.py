@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from evergreen import rules
+from evergreen.proxy import client_ip
 from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
 from evergreen.rules.view import player_view
 from games import presenters, refusals, services
@@ -101,6 +102,9 @@ class LoginThrottle(AnonRateThrottle):
 
     def get_rate(self) -> str:
         return self.rate
+
+    def get_ident(self, request: Request) -> str:
+        return client_ip(request)  # X-Forwarded-For only as far as our proxies wrote it
 
 
 @extend_schema(
