@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.db.models import Count, Model, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -538,7 +538,9 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
         club = request.GET.get("club")
-        if club and club.isdigit():
+        if club:
+            if not (club.isascii() and club.isdigit() and len(club) <= 18):  # "²" is a digit
+                raise BadRequest("club must be a club's number")
             initial["club"] = int(club)
         return initial
 
