@@ -26,7 +26,7 @@ ODD = [
     "²",
     "9" * 4301,
     "-1",
-    "１\u202e",  # a full-width one, a right-to-left override
+    "\uff11\u202e",  # a full-width one, a right-to-left override
     "1\x00",
     '{"a": [1, {"b": null}]}',
     "x" * 3000,
@@ -51,7 +51,7 @@ def header_value(value: str) -> str:
 
 
 def ask(client: Client, method: str, url: str, value: str) -> Any:
-    query = urlencode({name: value for name in PARAMETERS})
+    query = urlencode(dict.fromkeys(PARAMETERS, value))
     extra = {name: header_value(value) for name in HEADERS}
     with transaction.atomic():
         if method == "POST":
