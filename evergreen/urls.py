@@ -16,3 +16,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# A lost database connection answers 503 (HTML, or JSON under /api/), never a traceback.
+handler500 = "evergreen.unavailable.server_error_or_unavailable"
