@@ -232,6 +232,8 @@ NOTIFICATION_RETRY_SECONDS = env_int("NOTIFICATION_RETRY_SECONDS", 30)
 # A mail claimed for sending by a worker that then died is sent again after this long
 # (longer than EMAIL_TIMEOUT: a slow but living sender is never overtaken).
 NOTIFICATION_STALE_SECONDS = env_int("NOTIFICATION_STALE_SECONDS", 600)
+# An unsubscribe link from a mail works this many days; then its page offers to log in.
+UNSUBSCRIBE_LINK_DAYS = env_int("UNSUBSCRIBE_LINK_DAYS", 60)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Evergreen <noreply@localhost>")
 
 REST_FRAMEWORK = {

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from evergreen import rules
 from evergreen.rules.record import GameRecord
 
-from . import names
+from . import names, signed_links
 
 
 def _invite_code() -> str:
@@ -65,6 +65,11 @@ class Player(models.Model):
     # The name's look-alike key (games.names.skeleton), kept by save(): no two players'
     # names look the same.
     name_key = models.CharField(max_length=160, unique=True, null=True, editable=False)
+    # The private part of the calendar address (games.signed_links); "reset my calendar
+    # link" draws a new one.
+    calendar_secret = models.CharField(
+        max_length=64, unique=True, default=signed_links.new_calendar_secret, editable=False
+    )
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES
     )

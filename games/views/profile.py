@@ -9,13 +9,14 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from .. import notifications, services
+from .. import notifications, services, signed_links
 from ..forms import ProfileForm
 from ..models import Game, Player, Seat
 
@@ -93,6 +94,14 @@ def api_token(request: HttpRequest) -> HttpResponse:
         return redirect("games:api_token")
     token = Token.objects.filter(user=request.user).first()
     return render(request, "games/api_token.html", {"token": token})
+
+
+@require_POST
+@login_required
+def reset_calendar(request: HttpRequest) -> HttpResponse:
+    signed_links.reset_calendar(request.user)
+    messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+    return redirect(f"{reverse('games:profile')}#calendar")
 
 
 @require_POST

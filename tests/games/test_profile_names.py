@@ -131,7 +131,9 @@ def test_the_migration_numbers_names_that_already_looked_the_same(rowan: Any) ->
     mallory = make_user("mallory")
     Player.objects.filter(user=mallory).update(display_name="ROWAN", name_key=None)
     Player.objects.update(name_key=None)
-    import_module("games.migrations.0005_player_name_key").fill_name_keys(apps, None)
+    import_module("games.migrations.0005_player_name_key_calendar_secret").fill_name_keys(
+        apps, None
+    )
     assert name_of(rowan) == "Rowan"
     assert name_of(mallory) == "ROWAN 2"
     assert Player.objects.filter(name_key=None).count() == 0

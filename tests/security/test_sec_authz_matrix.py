@@ -25,7 +25,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from gamehelpers import make_user
 from sechelpers import Clubs, fixed_seed, open_game, turn_submitted_game
 
-from games import notifications
+from games import signed_links
 from games.models import Game
 from tournaments.models import Club, Event, JoinRequest, Membership, Registration, Table
 
@@ -104,8 +104,8 @@ class World:
         # runs the Oak Club. Pine's rows are the admin's first ones.
         self.clubs = Clubs(oscar, olga, alice, bob, make_user("erin"))
         self.token = {
-            "games:unsubscribe": notifications.make_token(alice, notifications.UNSUBSCRIBE_SALT),
-            "games:calendar": notifications.make_token(alice, notifications.CALENDAR_SALT),
+            "games:unsubscribe": signed_links.unsubscribe_token(alice),
+            "games:calendar": signed_links.calendar_token(alice),
         }
 
     def kwargs(self, route: Route, game: str) -> dict[str, Any]:
