@@ -305,11 +305,12 @@ CELERY_BEAT_SCHEDULE = {
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The cache (page cache, rate limits): this process's memory by default; Redis
-# (CACHE_URL=redis://…) when several web processes must share it.
+# (CACHE_URL=redis://…) when several web processes must share it. Redis stopped is a
+# cache that misses (evergreen.tolerant_cache): the site goes on, the limits fail open.
 if os.environ.get("CACHE_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "evergreen.tolerant_cache.TolerantRedisCache",
             "LOCATION": os.environ["CACHE_URL"],
         }
     }
