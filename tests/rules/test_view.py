@@ -114,9 +114,7 @@ class TestSecrets:
             assert player_view(state, viewer)["seats"][0]["board"] == before[viewer]
 
     @pytest.mark.parametrize("power", ["bush", "lake"])
-    def test_everyone_sees_the_supply_shrink_before_the_turn_is_revealed(
-        self, power: str
-    ) -> None:
+    def test_everyone_sees_the_supply_shrink_before_the_turn_is_revealed(self, power: str) -> None:
         """The count left in the shared supply is public at every moment (the edition)."""
         state = action_phase_where_seat_0_holds(power)
         bushes, lakes = state.supply
