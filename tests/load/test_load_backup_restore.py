@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from django.db import connection
 from gamehelpers import make_user, play_until
 from loadhelpers import needs_stack
@@ -165,3 +167,63 @@ def test_a_dump_restored_into_a_fresh_database_plays_on(
     assert all(replays is not False for _s, _v, replays in found["after"].values())
     changed = [pk for pk in stored if found["after"][pk][1] != stored[pk][1]]
     assert len(changed) >= 3
+
+
+# The embedded SQLite: games made and played in a database of its own, copied with the
+# sqlite3 shell's online ".backup" while it is open, and the copy played on.
+SEED_SQLITE = """
+import json, django
+django.setup()
+from django.contrib.auth import get_user_model
+from evergreen.rules.bots import RandomBot
+from games import services
+users = [get_user_model().objects.create_user(f"p{n}", f"p{n}@example.org", "pw-123456") for n in range(3)]
+duel = services.create_game(users[0], players=2)
+services.join_game(duel.pk, users[1])
+services.create_game(users[2], players=1)
+bot = RandomBot(4)
+for _step in range(5):
+    duel.refresh_from_db()
+    state = duel.engine_state()
+    seat = state.awaiting[0]
+    services.submit_move(duel.pk, duel.seats.get(position=seat).user, bot.choose(state, seat))
+print("seeded")
+"""
+
+
+def site_on(database_url: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DJANGO_", "DATABASE_", "CELERY_", "PYTEST_", "CACHE_"))
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="evergreen.settings",
+        DATABASE_URL=database_url,
+        CELERY_TASK_ALWAYS_EAGER="1",
+        EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    )
+    return env
+
+
+def test_an_sqlite_backup_taken_while_open_plays_on(tmp_path: Path) -> None:
+    if shutil.which("sqlite3") is None:
+        pytest.skip("needs the sqlite3 shell")
+    live, copy = tmp_path / "db.sqlite3", tmp_path / "backup.sqlite3"
+    env = site_on(f"sqlite:///{live}")
+    for step in (["manage.py", "migrate", "--noinput", "-v", "0"], ["-c", SEED_SQLITE]):
+        run = subprocess.run(
+            [sys.executable, *step], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert run.returncode == 0, run.stderr[-3000:]
+    subprocess.run(["sqlite3", str(live), f".backup {copy}"], check=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", PLAY_ON], cwd=ROOT, env=site_on(f"sqlite:///{copy}"),
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(run.stdout.strip().splitlines()[-1])
+    assert len(found["before"]) == 2
+    assert all(replays is True for _s, _v, replays in found["before"].values())
+    assert found["played"] >= 2
+    assert all(replays is True for _s, _v, replays in found["after"].values())
