@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -53,12 +53,26 @@ def set_language(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _saved(form: ProfileForm) -> bool:
+    """Save; False (with the form's error) when another player took a name that looks
+    the same between the check and the save (the database keeps names apart)."""
+    try:
+        with transaction.atomic():
+            form.save()
+    except IntegrityError:
+        form.add_error(
+            "display_name", _("Another player has this name, or one that looks the same.")
+        )
+        return False
+    return True
+
+
 @login_required
 def edit_profile(request: HttpRequest) -> HttpResponse:
     player = Player.for_user(request.user)
     form = ProfileForm(request.POST or None, instance=player)
-    if request.method == "POST" and form.is_valid():
-        player = form.save()
+    if request.method == "POST" and form.is_valid() and _saved(form):
+        player = form.instance
         translation.activate(player.language)
         messages.success(request, _("Your profile has been saved."))
         response = redirect("games:profile")

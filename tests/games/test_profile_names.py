@@ -137,3 +137,17 @@ def test_the_migration_numbers_names_that_already_looked_the_same(rowan: Any) ->
     assert name_of(rowan) == "Rowan"
     assert name_of(mallory) == "ROWAN 2"
     assert Player.objects.filter(name_key=None).count() == 0
+
+
+def test_a_name_taken_between_the_check_and_the_save_is_refused_not_a_500(
+    rowan: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players choosing look-alike names at once: the database refuses the second."""
+    mallory = make_user("mallory")
+    monkeypatch.setattr(names, "unique_refusal", lambda name, pk: None)  # the check passed
+    response = client_for(mallory).post(
+        reverse("games:profile"), {**PROFILE, "display_name": "ROWAN"}
+    )
+    assert response.status_code == 200
+    assert name_of(mallory) == "Mallory"
+    assert "Another player has this name, or one that looks the same." in response.content.decode()
