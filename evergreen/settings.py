@@ -55,16 +55,19 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "evergreen.admin_site.EvergreenAdminConfig",  # django.contrib.admin, one guard added
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",  # before staticfiles: runserver serves as production does
     "django.contrib.staticfiles",
     "django.contrib.sites",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # the API docs page's Redoc, served from here (no CDN)
+    "csp",
     "django_htmx",
     "allauth",
     "allauth.account",
@@ -75,6 +78,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ without a proxy in front
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -137,7 +142,12 @@ AUTH_PASSWORD_VALIDATORS = [
 # django-allauth: e-mail + password accounts.
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optional")
+# A sign-up with a known address looks like any other (the mail tells the owner instead):
+# allauth can only keep that promise when every new address is verified first.
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_VERIFICATION = os.environ.get(
+    "ACCOUNT_EMAIL_VERIFICATION", "optional" if DEBUG else "mandatory"
+)
 ACCOUNT_CHANGE_EMAIL = True
 LOGIN_REDIRECT_URL = "games:my_games"
 LOGIN_URL = "account_login"
@@ -151,6 +161,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "games.lockout.account_of"
 AXES_LOCKOUT_CALLABLE = "games.lockout.lockout_response"
 AXES_RESET_ON_SUCCESS = True
+# The proxies in front of the site (a load balancer, nginx): X-Forwarded-For is believed
+# only as far as they wrote it, for the login lock (axes) and DRF's throttles alike.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "evergreen.proxy.client_ip"
 # allauth's own failed-login limit would answer before axes with another message.
 ACCOUNT_RATE_LIMITS = {"login_failed": False}
 
@@ -166,7 +180,45 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# WhiteNoise serves collectstatic's output with hashed names and far-future caching.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# --- HTTPS -------------------------------------------------------------------------------
+# HTTPS=1 when the site is reached by https:// (directly or through NUM_PROXIES proxies
+# that say so in X-Forwarded-Proto): redirect http, send HSTS, cookies only over https.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+if NUM_PROXIES > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Only this site's own files run, style or load: no inline script, no inline style, no
+# other origin (the API docs page relaxes styles for Redoc: evergreen.urls).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
@@ -180,6 +232,8 @@ NOTIFICATION_RETRY_SECONDS = env_int("NOTIFICATION_RETRY_SECONDS", 30)
 # A mail claimed for sending by a worker that then died is sent again after this long
 # (longer than EMAIL_TIMEOUT: a slow but living sender is never overtaken).
 NOTIFICATION_STALE_SECONDS = env_int("NOTIFICATION_STALE_SECONDS", 600)
+# An unsubscribe link from a mail works this many days; then its page offers to log in.
+UNSUBSCRIBE_LINK_DAYS = env_int("UNSUBSCRIBE_LINK_DAYS", 60)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Evergreen <noreply@localhost>")
 
 REST_FRAMEWORK = {
@@ -192,12 +246,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Evergreen API",
     "DESCRIPTION": "Play Evergreen by correspondence: games, picks, turns, records.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "REDOC_DIST": "SIDECAR",  # the docs page's script from this site, not a CDN
     "COMPONENT_SPLIT_REQUEST": True,
     # Several fields are called "status" or "role": one schema name per choice set.
     "ENUM_NAME_OVERRIDES": {
@@ -249,11 +305,12 @@ CELERY_BEAT_SCHEDULE = {
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The cache (page cache, rate limits): this process's memory by default; Redis
-# (CACHE_URL=redis://…) when several web processes must share it.
+# (CACHE_URL=redis://…) when several web processes must share it. Redis stopped is a
+# cache that misses (evergreen.tolerant_cache): the site goes on, the limits fail open.
 if os.environ.get("CACHE_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "evergreen.tolerant_cache.TolerantRedisCache",
             "LOCATION": os.environ["CACHE_URL"],
         }
     }

@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+from drf_spectacular.views import SpectacularAPIView
 
+from evergreen.api_docs import api_docs
 from games.views.profile import set_language
 
 urlpatterns = [
@@ -9,9 +10,12 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
+    path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api_urls")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# A lost database connection answers 503 (HTML, or JSON under /api/), never a traceback.
+handler500 = "evergreen.unavailable.server_error_or_unavailable"

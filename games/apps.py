@@ -9,5 +9,6 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
+        from evergreen import checks  # noqa: F401 - registers the deployment checks
 
         from . import receivers, signals  # noqa: F401  (connects the receivers)

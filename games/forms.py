@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from . import names
 from .models import Player
 from .timecontrol import BadTimeControl, check_time_control
 
@@ -214,9 +215,10 @@ class ProfileForm(forms.ModelForm):
         }
 
     def clean_display_name(self) -> str:
-        name = self.cleaned_data["display_name"].strip()
-        if not name:
-            raise forms.ValidationError(_("Choose a name other players will see."))
+        name = names.normalise(self.cleaned_data["display_name"])
+        problem = names.unique_refusal(name, self.instance.pk)
+        if problem:
+            raise forms.ValidationError(problem)
         return name
 
     def clean(self) -> dict[str, Any]:

@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 from evergreen import rules
 from evergreen.rules.record import GameRecord
 
+from . import names, signed_links
+
 
 def _invite_code() -> str:
     return secrets.token_urlsafe(12)
@@ -60,6 +62,14 @@ class Player(models.Model):
         verbose_name=_("user"),
     )
     display_name = models.CharField(_("display name"), max_length=40)
+    # The name's look-alike key (games.names.skeleton), kept by save(): no two players'
+    # names look the same.
+    name_key = models.CharField(max_length=160, unique=True, null=True, editable=False)
+    # The private part of the calendar address (games.signed_links); "reset my calendar
+    # link" draws a new one.
+    calendar_secret = models.CharField(
+        max_length=64, unique=True, default=signed_links.new_calendar_secret, editable=False
+    )
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES
     )
@@ -94,14 +104,21 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = names.skeleton(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
     @classmethod
     def for_user(cls, user: Any) -> Player:
-        player, _created = cls.objects.get_or_create(
-            user=user,
-            defaults={
-                "display_name": (user.email or user.get_username()).split("@")[0][:40],
-            },
-        )
+        player = cls.objects.filter(user=user).first()
+        if player is None:
+            wanted = (user.email or user.get_username()).split("@")[0]
+            player, _created = cls.objects.get_or_create(
+                user=user, defaults={"display_name": names.free_name(wanted)}
+            )
         return player
 
 

@@ -50,8 +50,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -63,13 +61,11 @@ from django.utils.translation import gettext as _
 
 from evergreen import rules
 
-from . import recap
+from . import recap, signed_links
 from .models import Game, Move, Notification, Player, Seat
 from .presenters import season_name, solo_title
 
 MAX_BACKOFF = timedelta(hours=1)
-UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
-CALENDAR_SALT = "games.notifications.calendar"
 
 Kind = Notification.Kind
 Mode = Player.EmailMode
@@ -602,28 +598,12 @@ def due(now: datetime | None = None) -> list[int]:
 # --- Signed links: unsubscribe and the calendar ---------------------------------------------------
 
 
-def make_token(user: Any, salt: str) -> str:
-    """A signed, stable token naming ``user`` for one purpose (the salt)."""
-    return signing.Signer(salt=salt).sign_object({"u": user.pk})
-
-
-def user_for_token(token: str, salt: str) -> tuple[bool, Any]:
-    """(whether the signature is good, the user it names or None)."""
-    try:
-        data = signing.Signer(salt=salt).unsign_object(token)
-    except (signing.BadSignature, ValueError, TypeError):
-        return False, None
-    if not isinstance(data, dict) or not isinstance(data.get("u"), int):
-        return False, None
-    return True, get_user_model().objects.filter(pk=data["u"]).first()
-
-
 def unsubscribe_url(user: Any) -> str:
-    return _site(reverse("games:unsubscribe", args=[make_token(user, UNSUBSCRIBE_SALT)]))
+    return _site(reverse("games:unsubscribe", args=[signed_links.unsubscribe_token(user)]))
 
 
 def calendar_url(user: Any) -> str:
-    return _site(reverse("games:calendar", args=[make_token(user, CALENDAR_SALT)]))
+    return _site(reverse("games:calendar", args=[signed_links.calendar_token(user)]))
 
 
 # --- The iCal feed (RFC 5545) ----------------------------------------------------------------------

@@ -36,11 +36,6 @@ PICTURE = 7 * CELL + 2 * MARGIN  # the picture's width and height, in SVG units
 KEPT = 5000  # spaces (markup, labels) remembered per language: a few MB at most
 
 
-def percent(units: int) -> str:
-    """``units`` of the picture as a CSS percentage (positions the buttons over the SVG)."""
-    return f"{100 * units / PICTURE:.4f}%"
-
-
 class Words:
     """The words of the game page in one language, translated once (``words()``).
 
@@ -273,10 +268,10 @@ def space_buttons(planet: Planet) -> SafeString:
     for cell in planet.cells:
         if cell.target:
             label = escape(w.button_label(cell))
-            left, top = percent(MARGIN + cell.col * CELL), percent(MARGIN + cell.row * CELL)
+            # Positioned by board.css's row-N/col-N classes: the CSP allows no style attribute.
             out.append(
                 f'<button type="submit" form="turn-form" name="step" value="{cell.row},{cell.col}" '
-                f'id="sp-{cell.row}-{cell.col}" class="space-button" style="left:{left};top:{top}" '
+                f'id="sp-{cell.row}-{cell.col}" class="space-button row-{cell.row} col-{cell.col}" '
                 f'aria-label="{label}" title="{label}"></button>'
             )
     return mark_safe("".join(out))  # every text in it is escaped

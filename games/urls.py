@@ -15,6 +15,7 @@ urlpatterns = [
     path("profile/", profile.edit_profile, name="profile"),
     path("profile/token/", profile.api_token, name="api_token"),
     path("profile/vacation/", profile.vacation, name="vacation"),
+    path("profile/calendar/reset/", profile.reset_calendar, name="reset_calendar"),
     path("games/<int:pk>/", play.detail, name="detail"),
     path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("games/<int:pk>/pick/", play.pick, name="pick"),

@@ -1,7 +1,9 @@
 """What one seat may see of a game: the only door through which state leaves the engine.
 
 Never in a view: the deck order, the generator state, another seat's turn before the
-round is revealed (nor what that turn took from the shared supply or scored).
+round is revealed (nor what that turn scored). The count left in the shared Bush and
+Lake supply is public at every moment, as at the table (the edition says so): it shrinks
+as turns are submitted, before they are revealed.
 """
 
 from __future__ import annotations
@@ -34,11 +36,6 @@ def player_view(state: GameState, seat: int | None) -> dict[str, Any]:
     seats = []
     for index, s in enumerate(state.seats):
         own = index == seat
-        if s.turn is not None and not own:
-            # The supply shows only what revealed turns and this seat's own turn took.
-            used_bushes, used_lakes = s.turn.supply_used()
-            bushes += used_bushes
-            lakes += used_lakes
         seats.append(
             {
                 "seat": index,

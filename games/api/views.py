@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from evergreen import rules
+from evergreen.proxy import client_ip
 from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
 from evergreen.rules.view import player_view
 from games import presenters, refusals, services
@@ -102,6 +103,9 @@ class LoginThrottle(AnonRateThrottle):
     def get_rate(self) -> str:
         return self.rate
 
+    def get_ident(self, request: Request) -> str:
+        return client_ip(request)  # X-Forwarded-For only as far as our proxies wrote it
+
 
 @extend_schema(
     operation_id="token_create",
@@ -147,6 +151,9 @@ def _user_by_email(request: Request, email: str, password: str) -> Any:
 # --- Games -------------------------------------------------------------------------------
 
 
+MAX_OFFSET = 1_000_000_000
+
+
 class GamePagination(LimitOffsetPagination):
     """Limit and offset as documented: a value that is not a whole number in range is
     refused (DRF would quietly use the default instead)."""
@@ -158,18 +165,19 @@ class GamePagination(LimitOffsetPagination):
         return self._number(request, "limit", 1, self.max_limit, self.default_limit)
 
     def get_offset(self, request: Request) -> int:
-        return self._number(request, "offset", 0, None, 0)
+        return self._number(request, "offset", 0, MAX_OFFSET, 0)
 
     @staticmethod
-    def _number(request: Request, name: str, low: int, high: int | None, default: int) -> int:
+    def _number(request: Request, name: str, low: int, high: int, default: int) -> int:
         raw = _query(request, name)
         if raw is None:
             return default
-        if not (raw.isascii() and raw.isdigit()) or int(raw) < low or (high and int(raw) > high):
-            top = str(high) if high else "…"
+        # Length first: int() refuses 4,301 digits with a ValueError, and the database
+        # an OFFSET past its bigint.
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 12 and low <= int(raw) <= high):
             raise ServiceError(
                 _("%(name)s must be a whole number from %(low)d to %(high)s.")
-                % {"name": name, "low": low, "high": top},
+                % {"name": name, "low": low, "high": high},
                 "bad_" + name,
             )
         return int(raw)
@@ -480,7 +488,7 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
     header = request.headers.get("If-Match", "").strip()
     if header and header != "*":  # "*": any version will do
         raw: Any = header.removeprefix("W/").strip('"')
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):  # "²" is a digit too
             raise ServiceError(
                 _("If-Match must be the game version, a whole number."), "bad_version"
             )
@@ -491,7 +499,7 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
     raw = body.get("version")
     if raw is None:
         return None
-    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < 2**63:
         raise ServiceError(_("The version must be a whole number."), "bad_version")
     return raw
 

@@ -1,7 +1,8 @@
 """Links from e-mails that work without logging in: one-click unsubscribe and the iCal feed.
 
-Both are reached through signed tokens (``django.core.signing``, a salt per purpose,
-the user id inside): a forged or altered token changes nothing and gets a clear error.
+Unsubscribe links are signed and expire; the calendar address is the player's own secret
+(``games.signed_links``). A forged, altered, expired or reset one changes nothing and gets
+a clear answer.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import notifications
+from .. import signed_links
 from ..models import Player
 
 
@@ -27,13 +28,20 @@ def _masked(email: str) -> str:
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET: say what will change and offer a button. POST (the button, or a mail
     provider's ``List-Unsubscribe=One-Click``): turn all e-mail off and say so."""
-    good, user = notifications.user_for_token(token, notifications.UNSUBSCRIBE_SALT)
-    if not good or user is None:
+    link, user = signed_links.user_for_unsubscribe(token)
+    if link is signed_links.Link.EXPIRED:
+        return render(
+            request,
+            "games/unsubscribe.html",
+            {"expired": True, "days": signed_links.unsubscribe_max_age().days},
+            status=410,
+        )
+    if link is not signed_links.Link.GOOD or user is None:
         return render(
             request,
             "games/unsubscribe.html",
             {"invalid": True},
-            status=400 if not good else 404,
+            status=400 if link is signed_links.Link.BAD else 404,
         )
     player = Player.for_user(user)
     with translation.override(player.language):
@@ -58,16 +66,16 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def calendar(request: HttpRequest, token: str) -> HttpResponse:
     """The player's current deadlines as an iCalendar feed (a private, signed URL)."""
-    good, user = notifications.user_for_token(token, notifications.CALENDAR_SALT)
-    if not good or user is None:
+    user = signed_links.user_for_calendar(token)
+    if user is None:
         return HttpResponse(
             _("This calendar address is not valid."),
             status=404,
             content_type="text/plain; charset=utf-8",
         )
-    response = HttpResponse(
-        notifications.calendar_feed(user), content_type="text/calendar; charset=utf-8"
-    )
+    from ..notifications import calendar_feed
+
+    response = HttpResponse(calendar_feed(user), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="evergreen-deadlines.ics"'
     response["Cache-Control"] = "private, max-age=300"
     response["X-Robots-Tag"] = "noindex"

@@ -5,17 +5,18 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from .. import notifications, services
+from .. import notifications, services, signed_links
 from ..forms import ProfileForm
 from ..models import Game, Player, Seat
 
@@ -52,12 +53,26 @@ def set_language(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _saved(form: ProfileForm) -> bool:
+    """Save; False (with the form's error) when another player took a name that looks
+    the same between the check and the save (the database keeps names apart)."""
+    try:
+        with transaction.atomic():
+            form.save()
+    except IntegrityError:
+        form.add_error(
+            "display_name", _("Another player has this name, or one that looks the same.")
+        )
+        return False
+    return True
+
+
 @login_required
 def edit_profile(request: HttpRequest) -> HttpResponse:
     player = Player.for_user(request.user)
     form = ProfileForm(request.POST or None, instance=player)
-    if request.method == "POST" and form.is_valid():
-        player = form.save()
+    if request.method == "POST" and form.is_valid() and _saved(form):
+        player = form.instance
         translation.activate(player.language)
         messages.success(request, _("Your profile has been saved."))
         response = redirect("games:profile")
@@ -93,6 +108,14 @@ def api_token(request: HttpRequest) -> HttpResponse:
         return redirect("games:api_token")
     token = Token.objects.filter(user=request.user).first()
     return render(request, "games/api_token.html", {"token": token})
+
+
+@require_POST
+@login_required
+def reset_calendar(request: HttpRequest) -> HttpResponse:
+    signed_links.reset_calendar(request.user)
+    messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+    return redirect(f"{reverse('games:profile')}#calendar")
 
 
 @require_POST

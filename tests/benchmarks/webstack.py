@@ -30,6 +30,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -246,6 +247,8 @@ def site_env(
             "SITE_URL": site_url,
             "LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(ROOT),
+            # collectstatic's output (production serves it with WhiteNoise), per process.
+            "STATIC_ROOT": str(Path(tempfile.gettempdir()) / f"evergreen-static-{os.getpid()}"),
         }
     )
     if smtp_port is not None:
@@ -266,6 +269,12 @@ def gunicorn(
 ) -> tuple[Child, int]:
     """gunicorn with ``workers`` sync workers on a free port; returns it once it answers."""
     port = port or free_port()
+    if not (Path(env["STATIC_ROOT"]) / "staticfiles.json").exists():
+        subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v", "0"],
+            env=env,
+            check=True,
+        )
     command = [
         sys.executable,
         "-m",

@@ -65,13 +65,20 @@ def site(
 def new_context(browser: Any, site: str) -> Iterator[Any]:
     """Open a fresh browser context (a separate person: own cookies) on the live site."""
     contexts: list[Any] = []
+    refused: list[str] = []  # what the Content-Security-Policy blocked: the pages need none
+
+    def on_console(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            refused.append(message.text)
 
     def make(**options: Any) -> Any:
         context = browser.new_context(base_url=site, **options)
         context.set_default_timeout(20_000)
+        context.on("console", on_console)
         contexts.append(context)
         return context
 
     yield make
     for context in contexts:
         context.close()
+    assert not refused, "\n".join(refused[:10])

@@ -6,10 +6,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
-from games import notifications, services
+from games import notifications, services, signed_links
 from games.models import Game, Notification, Player
 from tests.games.gamehelpers import client_for, user_at
 
@@ -82,15 +83,16 @@ class TestUnsubscribe:
 
     @pytest.mark.parametrize("method", ["get", "post"])
     def test_a_forged_token_gets_a_clear_400_and_changes_nothing(self, alice, method):
-        token = notifications.make_token(alice, notifications.UNSUBSCRIBE_SALT)
-        for bad in (forged(token), "nonsense", notifications.make_token(alice, "other")):
+        token = signed_links.unsubscribe_token(alice)
+        other = signing.TimestampSigner(salt="other").sign_object({"u": alice.pk})
+        for bad in (forged(token), "nonsense", other):
             response = getattr(Client(), method)(f"/mail/unsubscribe/{bad}/")
             assert response.status_code == 400
             assert "This unsubscribe link is not valid" in response.content.decode()
         assert mode_of(alice) == "every"
 
     def test_the_calendar_token_does_not_unsubscribe(self, alice):
-        token = notifications.make_token(alice, notifications.CALENDAR_SALT)
+        token = signed_links.calendar_token(alice)
         assert Client().post(f"/mail/unsubscribe/{token}/").status_code == 400
         assert mode_of(alice) == "every"
 
@@ -160,8 +162,8 @@ class TestCalendar:
             assert "BEGIN:VEVENT" not in body and body.startswith("BEGIN:VCALENDAR")
 
     def test_a_forged_calendar_token_is_404(self, alice):
-        token = notifications.make_token(alice, notifications.CALENDAR_SALT)
-        unsubscribe = notifications.make_token(alice, notifications.UNSUBSCRIBE_SALT)
+        token = signed_links.calendar_token(alice)
+        unsubscribe = signed_links.unsubscribe_token(alice)
         for bad in (forged(token), unsubscribe, "x"):
             response = Client().get(f"/calendar/{bad}.ics")
             assert response.status_code == 404

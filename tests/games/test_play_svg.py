@@ -4,6 +4,7 @@ cards, tracks, stacks and score rows; what they say, what they escape, what they
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,12 +96,21 @@ class TestPlanetPicture:
     def test_clickable_spaces_are_buttons_named_by_their_effect(self):
         planet = picture({(1, 1): SPROUT}, targets={(1, 1): "grow", (0, 2): "plant"})
         html = str(svg.space_buttons(planet))
-        assert html.count('class="space-button"') == 2
+        assert html.count('class="space-button ') == 2
         assert 'value="1,1" id="sp-1-1"' in html
         assert 'aria-label="Grow at row 1, column 1 (Snow, Sprout)"' in html
         assert 'title="Plant a Sprout at row 0, column 2 (Snow, empty)"' in html
-        assert 'style="left:32.9545%;top:10.2273%"' in html  # (36 + 2 * 40) / 352, 36 / 352
+        assert 'class="space-button row-0 col-2"' in html and "style=" not in html
         assert 'class="cell cell-biome is-target"' in str(svg.planet_svg(planet))
+
+    def test_board_css_puts_each_button_over_its_space(self):
+        """The buttons carry no style attribute (the CSP refuses them): board.css places
+        each row and column where the picture draws it."""
+        css = (Path(__file__).resolve().parents[2] / "static/css/board.css").read_text()
+        for k in range(7):
+            at = f"{100 * (svg.MARGIN + k * svg.CELL) / svg.PICTURE:.4f}%"
+            assert f".space-button.row-{k} {{ top: {at}; }}" in css
+            assert f".space-button.col-{k} {{ left: {at}; }}" in css
 
     def test_the_pieces_are_listed_in_words(self):
         assert str(svg.piece_items(picture())) == "<li>No pieces yet.</li>"

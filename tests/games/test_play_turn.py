@@ -77,7 +77,7 @@ class TestBuildingSteps:
         assert 'id="sp-1-1"' in html
         assert 'id="sp-0-2"' in html
         assert 'id="sp-5-3"' not in html
-        assert html.count('class="space-button"') == 7
+        assert html.count('class="space-button ') == 7
 
     def test_a_space_applies_its_effect_and_shows_the_change(self, snow_game, alice):
         response = step(client_for(alice), snow_game, "C|none", "1,1", **HTMX)

@@ -172,7 +172,8 @@ def check_views(state: GameState) -> None:
             assert view["seats"][k]["submitted"] is (turn is not None)
             if turn is not None:
                 assert json.dumps(turn.to_json()) not in text
-        bushes, lakes = reserved(state, [] if viewer is None else [viewer])
+        # The supply left is public (the edition): every submitted turn's take shows.
+        bushes, lakes = reserved(state, range(len(state.seats)))
         assert view["supply"] == {
             "bush": EDITION.supply["bush"] - on_boards(state, BUSH) - bushes,
             "lake": EDITION.supply["lake"] - on_boards(state, LAKE) - lakes,

@@ -114,9 +114,8 @@ class TestSecrets:
             assert player_view(state, viewer)["seats"][0]["board"] == before[viewer]
 
     @pytest.mark.parametrize("power", ["bush", "lake"])
-    def test_it_hides_from_the_others_what_an_unrevealed_turn_took_from_the_supply(
-        self, power: str
-    ) -> None:
+    def test_everyone_sees_the_supply_shrink_before_the_turn_is_revealed(self, power: str) -> None:
+        """The count left in the shared supply is public at every moment (the edition)."""
         state = action_phase_where_seat_0_holds(power)
         bushes, lakes = state.supply
         target: Any = first_empty(state, 0)
@@ -125,9 +124,12 @@ class TestSecrets:
         state = apply(state, Turn(0, "A", (), PowerUse(power, "after", (target,))))
         taken = {"bush": (1, 0), "lake": (0, 1)}[power]
         assert state.supply == (bushes - taken[0], lakes - taken[1])
-        assert player_view(state, 0)["supply"] == {"bush": state.supply[0], "lake": state.supply[1]}
-        for viewer in (1, 2, None):
-            assert player_view(state, viewer)["supply"] == {"bush": bushes, "lake": lakes}
+        for viewer in viewers(state):
+            assert player_view(state, viewer)["supply"] == {
+                "bush": state.supply[0],
+                "lake": state.supply[1],
+            }
+            assert player_view(state, viewer)["supply"] != {"bush": bushes, "lake": lakes}
         state = submit_all(state)
         for viewer in viewers(state):
             assert player_view(state, viewer)["supply"] == {
@@ -188,7 +190,7 @@ class TestViewers:
         view = player_view(state, None)
         assert view["viewer"] is None
         assert all(seat["turn"] is None for seat in view["seats"])
-        assert view["supply"]["bush"] == state.supply[0] + 1
+        assert view["supply"]["bush"] == state.supply[0]  # public, pending turn or not
 
     def test_it_names_the_viewer(self) -> None:
         state = new_game(3, 1)

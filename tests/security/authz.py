@@ -209,6 +209,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:profile": entry(signed_in(200), signed_in(200)),
     "games:api_token": entry(signed_in(200), signed_in((302, "/profile/token/"))),
     "games:vacation": entry(NOT_ALLOWED, signed_in((302, "/profile/"))),
+    "games:reset_calendar": entry(NOT_ALLOWED, signed_in((302, "/profile/"))),
     # A game: public to read (as a spectator sees it), played only from its seats.
     "games:detail": entry(everyone(200), NOT_ALLOWED),
     "games:poll": entry(everyone((303, "/games/")), NOT_ALLOWED),

@@ -14,7 +14,7 @@ from django.contrib.admin import site as admin_site
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from games import notifications
+from games import signed_links
 from games.models import Game
 from tests.games.gamehelpers import make_user
 from tests.security.authz import ADMIN_LOGIN, ARGS, EXPECTED, LOGIN
@@ -94,8 +94,8 @@ class World:
         # runs the Oak Club. Pine's rows are the admin's first ones.
         self.clubs = Clubs(oscar, olga, alice, bob, make_user("erin"))
         self.token = {
-            "games:unsubscribe": notifications.make_token(alice, notifications.UNSUBSCRIBE_SALT),
-            "games:calendar": notifications.make_token(alice, notifications.CALENDAR_SALT),
+            "games:unsubscribe": signed_links.unsubscribe_token(alice),
+            "games:calendar": signed_links.calendar_token(alice),
         }
 
     def kwargs(self, route: Route, game: str) -> dict[str, Any]:
