@@ -36,36 +36,30 @@ again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_load``).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
-import resource
 import sys
-import tempfile
 import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from webstack import (
-    ROOT,
-    Answer,
-    Child,
-    MailSink,
-    RedisServer,
-    celery_worker,
-    gunicorn,
-    percentiles,
-    process_cpu_seconds,
-    request,
-    scratch_database,
-    site_env,
+from loadstack import (
+    cpu_between,
+    cpu_snapshot,
+    loopback_stack,
+    make_players,
+    prepare_django,
+    warm_up,
 )
+from webstack import ROOT, Answer, percentiles, request
+
+if TYPE_CHECKING:
+    from loadaudit import Check
 
 sys.path.insert(0, str(ROOT / "examples"))
 from bot_client import build_turn
@@ -357,111 +351,6 @@ class MoveCounter:
 # --- The run ----------------------------------------------------------------------------------
 
 
-def make_players(count: int) -> list[str]:
-    """``count`` users with a player profile and an API token (no password: tokens only)."""
-    from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
-
-    from games.models import Player
-
-    User = get_user_model()
-    tag = uuid.uuid4().hex[:6]
-    users = User.objects.bulk_create(
-        [
-            User(username=f"load-{tag}-{i}", email=f"load-{tag}-{i}@example.org", password="!")
-            for i in range(count)
-        ]
-    )
-    Player.objects.bulk_create(
-        [Player(user=user, display_name=f"Load {i}") for i, user in enumerate(users)]
-    )
-    tokens = Token.objects.bulk_create(
-        [Token(user=user, key=Token.generate_key()) for user in users]
-    )
-    return [token.key for token in tokens]
-
-
-@dataclass
-class Stack:
-    port: int
-    sink: MailSink
-    web: Child
-    worker: Child
-    redis: RedisServer
-
-
-@contextlib.contextmanager
-def loopback_stack(
-    database_url: str, workdir: Path, config: LoadConfig, site_url: str
-) -> Iterator[Stack]:
-    """Private Redis, an SMTP sink, a Celery worker with beat and gunicorn, all on loopback."""
-    with contextlib.ExitStack() as stack:
-        redis = RedisServer(workdir / "redis.log")
-        stack.callback(redis.stop)
-        sink = stack.enter_context(MailSink().serving())
-        env = site_env(
-            database_url,
-            redis.url(),
-            smtp_port=sink.port,
-            site_url=site_url,
-            CELERY_BEAT_SECONDS=str(config.beat_seconds),
-            DB_CONN_MAX_AGE="600",  # persistent sessions, as in production
-        )
-        worker = celery_worker(
-            env,
-            workdir / "worker.log",
-            beat_schedule=workdir / "beat-schedule",
-            concurrency=config.worker_concurrency,
-        )
-        stack.callback(worker.stop)
-        web, port = gunicorn(env, workdir / "gunicorn.log", workers=config.web_workers)
-        stack.callback(web.stop)
-        yield Stack(port, sink, web, worker, redis)
-
-
-def warm_up(port: int, token: str, requests: int) -> None:
-    """Requests in parallel until every web worker has loaded its views (Django imports
-    them at the first request), so the run measures a warm site."""
-    headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
-
-    def some() -> None:
-        for path in ("/api/games/", "/api/games/?status=open", "/api/games/0/"):
-            request(port, "GET", path, headers)
-
-    threads = [threading.Thread(target=some) for _ in range(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-
-
-def cpu_snapshot(stack: Stack) -> dict[str, Any]:
-    """CPU seconds used so far by each part: web, worker, PostgreSQL (per session open on
-    this database now) and this process (the clients, the SMTP server)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        backends = [row[0] for row in cursor.fetchall()]
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {
-        "web": stack.web.cpu_seconds(),
-        "worker": stack.worker.cpu_seconds(),
-        "postgres": {pid: process_cpu_seconds(pid) for pid in backends},
-        "clients": usage.ru_utime + usage.ru_stime,
-    }
-
-
-@dataclass
-class Check:
-    name: str
-    ok: bool
-    detail: str
-
-
 @dataclass
 class LoadReport:
     config: LoadConfig
@@ -554,12 +443,17 @@ class LoadReport:
 def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport:
     """Start the stack, play, settle, check. Django must be set up on ``database_url``."""
     from django.conf import settings
-    from loadaudit import audit_game, audit_mails, settle
-
-    from games.models import Game
+    from loadaudit import audit_run, settle
 
     tokens = make_players(config.players)
-    with loopback_stack(database_url, workdir, config, settings.SITE_URL) as stack:
+    with loopback_stack(
+        database_url,
+        workdir,
+        settings.SITE_URL,
+        web_workers=config.web_workers,
+        worker_concurrency=config.worker_concurrency,
+        beat_seconds=config.beat_seconds,
+    ) as stack:
         stop = threading.Event()
         counter = MoveCounter()
         tables = [Table(n) for n in range(config.games)]
@@ -593,14 +487,7 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         elapsed = time.monotonic() - started
         cpu_after = cpu_snapshot(stack)
         load_after = os.getloadavg()[0]
-        cpu = {
-            part: cpu_after[part] - cpu_before[part] for part in cpu_before if part != "postgres"
-        }
-        # Sessions opened during the run count whole; none closes (DB_CONN_MAX_AGE=600).
-        before_pg = cpu_before["postgres"]
-        cpu["postgres"] = sum(
-            t - before_pg.get(pid, 0.0) for pid, t in cpu_after["postgres"].items()
-        )
+        cpu = cpu_between(cpu_before, cpu_after)
         stats = Stats()
         for client in clients:
             stats.merge(client.stats)
@@ -611,84 +498,26 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         left = settle(game_ids, config.settle)
         received = stack.sink.message_id_counts()
 
-    checks: list[Check] = []
-    audits = [
-        audit_game(game, stats.accepted.get(game.pk, []))
-        for game in Game.objects.filter(pk__in=game_ids).order_by("pk")
-    ]
-    stored = sum(a.moves_by_people for a in audits)
-    closings = sum(a.closings for a in audits)
-    to_close = sum(a.rounds_to_close for a in audits)
-    mails = audit_mails(game_ids, received)
-    checks.append(
-        Check(
-            "the worker settled in time",
-            left is None,
-            "every round closed, every mail sent or skipped" if left is None else left,
-        )
-    )
-    replay = [p for a in audits for p in a.replay]
-    checks.append(
-        Check(
-            "every game replays from its Move rows to its stored state",
-            not replay,
-            f"{len(audits)} games" if not replay else "; ".join(replay[:3]),
-        )
-    )
-    lost = [p for a in audits for p in a.moves]
-    accepted = sum(len(keys) for keys in stats.accepted.values())
-    checks.append(
-        Check(
-            "accepted moves (2xx, each key once) = Move rows by people",
-            not lost and accepted == stored,
-            f"{accepted} = {stored}, same idempotency keys" if not lost else "; ".join(lost[:3]),
-        )
-    )
-    closing = [p for a in audits for p in a.closing]
-    checks.append(
-        Check(
-            "every complete round closed exactly once",
-            not closing and closings == to_close,
-            f"{closings} closings for {to_close} complete rounds"
-            if not closing
-            else "; ".join(closing[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "every mail sent arrived exactly once",
-            not mails.problems,
-            f"{mails.sent} sent, {mails.received} received, {mails.skipped} skipped"
-            if not mails.problems
-            else "; ".join(mails.problems[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "no 5xx, no network error, every repeat a replay",
-            not stats.errors,
-            f"{sum(stats.statuses.values())} requests"
-            if not stats.errors
-            else "; ".join(stats.errors[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "moves were made",
-            accepted > 0 and stats.moves["turn"] > 0 and stats.moves["pick"] > 0,
-            f"{stats.moves['pick']} picks, {stats.moves['turn']} turns",
-        )
+    run = audit_run(
+        game_ids,
+        stats.accepted,
+        received,
+        left,
+        errors=stats.errors,
+        requests=sum(stats.statuses.values()),
+        picks=stats.moves["pick"],
+        turns=stats.moves["turn"],
     )
     return LoadReport(
         config,
         elapsed,
         stats,
         len(game_ids),
-        sum(a.finished for a in audits),
-        closings,
-        mails.sent,
-        mails.skipped,
-        checks,
+        run.finished,
+        run.closings,
+        run.mails_sent,
+        run.mails_skipped,
+        run.checks,
         cpu,
         (load_before, load_after),
     )
@@ -761,25 +590,14 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--realistic" in argv:
+        from capacity import main as realistic
+
+        return realistic([a for a in argv if a != "--realistic"])
     config, args = parse_args(argv)
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "evergreen.settings",
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "SECRET_KEY": "loopback-stack-only-secret",
-            "CELERY_BROKER_URL": "memory://",  # this process sends no task
-            "SITE_URL": "http://127.0.0.1:8000",
-        }
-    )
-    sys.path.insert(0, str(ROOT))
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-load-"))
-    print(f"preparing the database ({database_url}); logs in {workdir}", file=sys.stderr)
-    scratch_database(database_url)
-    import django
-
-    django.setup()
+    workdir = prepare_django(database_url, "evergreen-load-")
     report = run_load(config, database_url, workdir)
     print(report.text())
     if args.json:

@@ -23,6 +23,7 @@ import contextlib
 import email
 import email.policy
 import http.client
+import math
 import os
 import shutil
 import signal
@@ -509,4 +510,5 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     if not samples:
         return 0.0, 0.0
     ordered = sorted(samples)
-    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95) - 1)]
+    # Nearest rank: the smallest sample at or above 95 % of them (never below the median).
+    return statistics.median(ordered), ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)]
