@@ -10,4 +10,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
 
-        from . import receivers, signals  # noqa: F401  (connects the receivers)
+        from . import checks, receivers, signals  # noqa: F401  (registers and connects them)

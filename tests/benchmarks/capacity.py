@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from capacityplot import curve_svg, curve_table
+from capacityplot import cpu_estimate, curve_svg, curve_table
 from loadstack import Stack, cpu_between, cpu_snapshot, loopback_stack, make_players, prepare_django
 from people import KINDS, MOVE_KINDS, ApiPerson, Http, Pace, PagePerson, Person, Recorder
 from webstack import ROOT, percentiles
@@ -344,6 +344,7 @@ def main(argv: list[str]) -> int:
     )
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
     print(curve_table(results, config.p95_ms))
+    print(cpu_estimate(results))
     svg = Path(args.svg)
     svg.parent.mkdir(parents=True, exist_ok=True)
     svg.write_text(curve_svg(results, config.p95_ms))

@@ -59,6 +59,30 @@ def curve_table(results: list[StepResult], p95_ms: float, header: bool = True) -
     return "\n".join(lines)
 
 
+def cpu_estimate(results: list[StepResult]) -> str:
+    """What the CPU figures say when other work shares the machine: the cores the site and
+    the clients used per 1000 people (from the largest step that was held, else the
+    first), and how many people that many cores would carry if the site had them all."""
+    if not results:
+        return ""
+    held = [r for r in results if not r.errors]
+    step = held[-1] if held else results[0]
+    site = sum(step.cpu.get(part, 0.0) for part in ("web", "worker", "postgres"))
+    everyone = site + step.cpu.get("clients", 0.0)
+    per_1000 = 1000 * everyone / step.people
+    parts = ", ".join(
+        f"{part} {1000 * step.cpu.get(part, 0.0) / step.people:.2f}" for part in PARTS
+    )
+    cores = os.cpu_count() or 1
+    return (
+        f"  CPU per 1000 people (at N={step.people}): {per_1000:.2f} cores ({parts}); "
+        f"{cores} cores given to the site and the clients alone would be saturated at about "
+        f"{1000 * cores / per_1000:.0f} people"
+        if per_1000
+        else ""
+    )
+
+
 def curve_svg(results: list[StepResult], p95_ms: float) -> str:
     width, height, left, right, top, panel, gap = 840, 620, 70, 270, 40, 230, 70
     plot_w = width - left - right

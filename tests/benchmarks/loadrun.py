@@ -440,6 +440,45 @@ class LoadReport:
         return "\n".join(lines)
 
 
+def play(port: int, tokens: list[str], config: LoadConfig) -> tuple[Stats, list[int]]:
+    """The players (one thread each, ``config.seats`` to a table) play on the site at
+    ``port`` until ``config.duration`` or ``config.max_moves``; what they saw, and every
+    game they played."""
+    stop = threading.Event()
+    counter = MoveCounter()
+    tables = [Table(n) for n in range(config.games)]
+    clients = [
+        Client(
+            port,
+            tokens[i],
+            tables[i // config.seats],
+            i % config.seats == 0,
+            config,
+            stop,
+            counter,
+            config.seed * 100_003 + i,
+        )
+        for i in range(config.games * config.seats)
+    ]
+    threads = [
+        threading.Thread(target=client.run, name=f"player-{i}", daemon=True)
+        for i, client in enumerate(clients)
+    ]
+    for thread in threads:
+        thread.start()
+    stop.wait(config.duration)
+    stop.set()
+    for thread in threads:
+        thread.join(config.http_timeout + 10)
+    stats = Stats()
+    for client in clients:
+        stats.merge(client.stats)
+    stuck = [t.name for t in threads if t.is_alive()]
+    if stuck:
+        stats.errors.append(f"{len(stuck)} clients did not stop: {stuck[:5]}")
+    return stats, sorted(g for table in tables for g in table.games)
+
+
 def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport:
     """Start the stack, play, settle, check. Django must be set up on ``database_url``."""
     from django.conf import settings
@@ -454,47 +493,14 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
         worker_concurrency=config.worker_concurrency,
         beat_seconds=config.beat_seconds,
     ) as stack:
-        stop = threading.Event()
-        counter = MoveCounter()
-        tables = [Table(n) for n in range(config.games)]
-        clients = [
-            Client(
-                stack.port,
-                tokens[i],
-                tables[i // config.seats],
-                i % config.seats == 0,
-                config,
-                stop,
-                counter,
-                config.seed * 100_003 + i,
-            )
-            for i in range(config.games * config.seats)
-        ]
-        threads = [
-            threading.Thread(target=client.run, name=f"player-{i}", daemon=True)
-            for i, client in enumerate(clients)
-        ]
         warm_up(stack.port, tokens[0], 4 * config.web_workers)
         cpu_before = cpu_snapshot(stack)
         load_before = os.getloadavg()[0]
         started = time.monotonic()
-        for thread in threads:
-            thread.start()
-        stop.wait(config.duration)
-        stop.set()
-        for thread in threads:
-            thread.join(config.http_timeout + 10)
+        stats, game_ids = play(stack.port, tokens, config)
         elapsed = time.monotonic() - started
-        cpu_after = cpu_snapshot(stack)
+        cpu = cpu_between(cpu_before, cpu_snapshot(stack))
         load_after = os.getloadavg()[0]
-        cpu = cpu_between(cpu_before, cpu_after)
-        stats = Stats()
-        for client in clients:
-            stats.merge(client.stats)
-        stuck = [t.name for t in threads if t.is_alive()]
-        if stuck:
-            stats.errors.append(f"{len(stuck)} clients did not stop: {stuck[:5]}")
-        game_ids = sorted(g for table in tables for g in table.games)
         left = settle(game_ids, config.settle)
         received = stack.sink.message_id_counts()
 
