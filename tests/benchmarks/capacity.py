@@ -11,9 +11,9 @@ It raises the number of people step by step (``--steps``, default 250, 500, 1000
 3000). Each step adds the new people (users, a session or a token each, and their games,
 created and joined through the API, four to a table), lets them all open their pages
 over ``--ramp`` seconds, then measures for ``--measure`` seconds: the median and 95th
-percentile latency of each kind of request, the errors (5xx, network errors, time-outs),
-and the CPU used by the web server, the worker, PostgreSQL and this process (the
-clients). People of earlier steps go on playing. It stops raising once a step is far past
+percentile latency of each kind of request (pages opened: from the ramp on), the
+errors (5xx, network errors, time-outs), and the CPU used by the web server, the
+worker, PostgreSQL and this process (the clients). People of earlier steps go on playing. It stops raising once a step is far past
 saturation (a p95 over ``--give-up-ms``, or errors).
 
 Then it prints the capacity curve (a table, and an SVG plot written to ``--svg``) and the
@@ -210,7 +210,9 @@ class Crowd:
             person = PagePerson(*args, session_key=session_key, csrf_secret=_csrf_secret())
         return person.run(start_after=rng.uniform(0, self.config.pace.poll_seconds))
 
-    async def measure(self, seconds: float) -> StepResult:
+    async def measure(self, seconds: float, ramp_start: float) -> StepResult:
+        """The step's figures over ``seconds`` from now; the pages the new people opened
+        count from ``ramp_start`` (they open them during the ramp)."""
         before = await asyncio.to_thread(cpu_snapshot, self.stack)
         start = time.monotonic()
         await asyncio.sleep(seconds)
@@ -218,6 +220,7 @@ class Crowd:
         after = await asyncio.to_thread(cpu_snapshot, self.stack)
         elapsed = end - start
         window = self.recorder.window(start, end)
+        window["page"] = self.recorder.window(ramp_start, end).get("page", [])
         latency = {
             kind: (len(samples), *percentiles(samples))
             for kind, samples in window.items()
@@ -242,8 +245,9 @@ async def climb(crowd: Crowd, config: CapacityConfig) -> list[StepResult]:
     for target in config.steps:
         print(f"step: {target} people (adding {target - crowd.size})…", file=sys.stderr)
         await crowd.grow(target - crowd.size)
+        ramp_start = time.monotonic()
         await asyncio.sleep(config.ramp)
-        result = await crowd.measure(config.measure)
+        result = await crowd.measure(config.measure, ramp_start)
         results.append(result)
         print(curve_table([result], config.p95_ms, header=False), file=sys.stderr)
         if result.errors or result.worst_p95() > config.give_up_ms:

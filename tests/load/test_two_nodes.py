@@ -32,7 +32,7 @@ from django.db import connection
 from gamehelpers import PASSWORD, make_user
 from loadaudit import audit_run, settle
 from loadhelpers import ci, needs_stack
-from loadrun import LoadConfig, play
+from loadplayers import LoadConfig, play
 from loadstack import make_players
 from webstack import (
     Answer,
