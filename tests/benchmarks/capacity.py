@@ -35,16 +35,18 @@ import secrets
 import string
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from capacityplot import cpu_estimate, curve_svg, curve_table
 from loadstack import Stack, cpu_between, cpu_snapshot, loopback_stack, make_players, prepare_django
 from people import KINDS, MOVE_KINDS, ApiPerson, Http, Pace, PagePerson, Person, Recorder
-from webstack import ROOT, percentiles
+from webstack import ROOT, STACK_SECRET_KEY, percentiles
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def make_people(count: int) -> list[tuple[str, str]]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.contrib.sessions.models import Session
+    from django.test import override_settings
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
@@ -123,15 +126,17 @@ def make_people(count: int) -> list[tuple[str, str]]:
     sessions = []
     for key in keys:
         user = by_key[key]
-        data = {
-            SESSION_KEY: str(user.pk),
-            BACKEND_SESSION_KEY: "games.auth.PlayerBackend",
-            HASH_SESSION_KEY: user.get_session_auth_hash(),
-        }
+        with override_settings(SECRET_KEY=STACK_SECRET_KEY):  # the site's, not the runner's
+            data = {
+                SESSION_KEY: str(user.pk),
+                BACKEND_SESSION_KEY: "games.auth.PlayerBackend",
+                HASH_SESSION_KEY: user.get_session_auth_hash(),
+            }
+            encoded = store.encode(data)
         sessions.append(
             Session(
                 session_key=secrets.token_hex(16),
-                session_data=store.encode(data),
+                session_data=encoded,
                 expire_date=expires,
             )
         )
@@ -161,6 +166,20 @@ async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
 # --- The run ----------------------------------------------------------------------------------
 
 
+async def in_thread(function: Callable[..., T], *args: Any) -> T:
+    """Django's database work off the event loop, in a thread that closes its connection."""
+
+    def run() -> T:
+        from django.db import connections
+
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    return await asyncio.to_thread(run)
+
+
 class Crowd:
     """Everyone playing so far, their games, and what they saw."""
 
@@ -183,7 +202,7 @@ class Crowd:
         """Add ``count`` people (whole tables), seated and starting within one poll period."""
         seats = self.config.seats
         count -= count % seats
-        people = await asyncio.to_thread(make_people, count)
+        people = await in_thread(make_people, count)
         tables = [people[i : i + seats] for i in range(0, count, seats)]
         limit = asyncio.Semaphore(16)
 
@@ -213,11 +232,11 @@ class Crowd:
     async def measure(self, seconds: float, ramp_start: float) -> StepResult:
         """The step's figures over ``seconds`` from now; the pages the new people opened
         count from ``ramp_start`` (they open them during the ramp)."""
-        before = await asyncio.to_thread(cpu_snapshot, self.stack)
+        before = await in_thread(cpu_snapshot, self.stack)
         start = time.monotonic()
         await asyncio.sleep(seconds)
         end = time.monotonic()
-        after = await asyncio.to_thread(cpu_snapshot, self.stack)
+        after = await in_thread(cpu_snapshot, self.stack)
         elapsed = end - start
         window = self.recorder.window(start, end)
         window["page"] = self.recorder.window(ramp_start, end).get("page", [])

@@ -26,6 +26,7 @@ from typing import Any
 
 from webstack import (
     ROOT,
+    STACK_SECRET_KEY,
     Child,
     MailSink,
     RedisServer,
@@ -91,7 +92,7 @@ def prepare_django(database_url: str, prefix: str) -> Path:
             "DJANGO_SETTINGS_MODULE": "evergreen.settings",
             "DATABASE_URL": database_url,
             "DEBUG": "0",
-            "SECRET_KEY": "loopback-stack-only-secret",
+            "SECRET_KEY": STACK_SECRET_KEY,
             "CELERY_BROKER_URL": "memory://",
             "SITE_URL": "http://127.0.0.1:8000",
         }

@@ -243,6 +243,9 @@ class PagePerson(Person):
         if answer is None or answer[0] != 200:
             return
         self.region = answer[2]
+        if 'action="/accounts/logout/"' not in self.region:  # the page took us for a visitor
+            self.recorder.error(f"game {self.game_id}: the page did not know this person")
+            return
         next_poll = time.monotonic() + self.pace.poll_seconds
         move_at: float | None = None
         while not self.stop.is_set():

@@ -42,6 +42,8 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_SECONDS = 10.0
+# The site's secret on loopback: what a runner signs (sessions) must verify there.
+STACK_SECRET_KEY = "loopback-stack-only-secret"
 
 
 def free_port() -> int:
@@ -240,7 +242,7 @@ def site_env(
             "DATABASE_URL": database_url,
             "DB_CONN_MAX_AGE": "60",
             "DEBUG": "0",
-            "SECRET_KEY": "loopback-stack-only-secret",
+            "SECRET_KEY": STACK_SECRET_KEY,
             "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
             "CELERY_BROKER_URL": broker_url,
             "CELERY_TASK_ALWAYS_EAGER": "0",
