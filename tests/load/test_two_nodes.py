@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -105,7 +104,6 @@ def cluster(django_db_setup: Any, tmp_path_factory: Any) -> Iterator[Cluster]:
             child.stop()
         sink.down()
         redis.stop()
-        shutil.rmtree(folder / "nginx" / "proxy", ignore_errors=True)
 
 
 def member(name: str) -> Any:
