@@ -367,7 +367,7 @@ def main(argv: list[str]) -> int:
     )
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
     print(curve_table(results, config.p95_ms))
-    print(cpu_estimate(results))
+    print(cpu_estimate(results, config.p95_ms))
     svg = Path(args.svg)
     svg.parent.mkdir(parents=True, exist_ok=True)
     svg.write_text(curve_svg(results, config.p95_ms))

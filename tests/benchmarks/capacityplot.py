@@ -59,13 +59,14 @@ def curve_table(results: list[StepResult], p95_ms: float, header: bool = True) -
     return "\n".join(lines)
 
 
-def cpu_estimate(results: list[StepResult]) -> str:
+def cpu_estimate(results: list[StepResult], p95_ms: float) -> str:
     """What the CPU figures say when other work shares the machine: the cores the site and
     the clients used per 1000 people (from the largest step that was held, else the
-    first), and how many people that many cores would carry if the site had them all."""
+    first: past saturation queued work blurs them), and how many people that many cores
+    would carry if the site had them all."""
     if not results:
         return ""
-    held = [r for r in results if not r.errors]
+    held = [r for r in results if r.held(p95_ms)]
     step = held[-1] if held else results[0]
     site = sum(step.cpu.get(part, 0.0) for part in ("web", "worker", "postgres"))
     everyone = site + step.cpu.get("clients", 0.0)
