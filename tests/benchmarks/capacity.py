@@ -1,5 +1,6 @@
-"""Realistic load: how many people at once the site holds, step by step (``make load
-ARGS=--realistic``).
+"""Realistic load: how many people at once the site holds, raised step by step.
+
+``make load ARGS=--realistic``.
 
 The site is ``make load``'s (``loadstack.loopback_stack``: gunicorn, PostgreSQL, a private
 Redis as broker and shared cache, a Celery worker with beat sending every mail to an SMTP
@@ -326,14 +327,18 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument("--measure", type=float, default=d.measure, help="seconds measured (45)")
     p.add_argument("--api-share", type=float, default=d.api_share, help="through the API (0.2)")
     p.add_argument("--web-workers", type=int, default=d.web_workers, help="gunicorn (4)")
-    p.add_argument("--worker-concurrency", type=int, default=d.worker_concurrency)
+    p.add_argument(
+        "--worker-concurrency", type=int, default=d.worker_concurrency, help="Celery threads (2)"
+    )
     p.add_argument("--p95-ms", type=float, default=d.p95_ms, help="held: every p95 within (300)")
-    p.add_argument("--give-up-ms", type=float, default=d.give_up_ms)
-    p.add_argument("--pick-median", type=float, default=d.pace.pick_median)
-    p.add_argument("--turn-median", type=float, default=d.pace.turn_median)
-    p.add_argument("--step-median", type=float, default=d.pace.step_median)
-    p.add_argument("--sigma", type=float, default=d.pace.sigma)
-    p.add_argument("--settle", type=float, default=d.settle)
+    p.add_argument(
+        "--give-up-ms", type=float, default=d.give_up_ms, help="no larger step past (3000)"
+    )
+    p.add_argument("--pick-median", type=float, default=d.pace.pick_median, help="s (8)")
+    p.add_argument("--turn-median", type=float, default=d.pace.turn_median, help="s (20)")
+    p.add_argument("--step-median", type=float, default=d.pace.step_median, help="s (2.5)")
+    p.add_argument("--sigma", type=float, default=d.pace.sigma, help="of the log-normal (0.5)")
+    p.add_argument("--settle", type=float, default=d.settle, help="s for the worker (180)")
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--svg", default=str(ROOT / "test-artifacts" / "capacity.svg"))
     p.add_argument("--json", action="store_true", help="also print the figures as JSON")

@@ -250,6 +250,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
     )
     parser.add_argument("--seed", type=int, default=defaults.seed, help="of the players' choices")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument(
+        "--realistic",
+        action="store_true",
+        help="people at a human pace, step by step, and the capacity curve instead "
+        "(capacity.py; --realistic --help for its options)",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs")
     args = parser.parse_args(argv)
     if args.players < args.seats:
