@@ -85,7 +85,7 @@ def cpu_estimate(results: list[StepResult], p95_ms: float) -> str:
 
 
 def curve_svg(results: list[StepResult], p95_ms: float) -> str:
-    width, height, left, right, top, panel, gap = 840, 620, 70, 270, 40, 230, 70
+    width, height, left, right, top, panel, gap = 840, 640, 70, 270, 60, 230, 70
     plot_w = width - left - right
     people = [r.people for r in results] or [1]
     x_max = max(people) * 1.05
