@@ -168,8 +168,15 @@ AXES_CLIENT_IP_CALLABLE = "evergreen.proxy.client_ip"
 # allauth's own failed-login limit would answer before axes with another message.
 ACCOUNT_RATE_LIMITS = {"login_failed": False}
 
-# Sessions read from the cache first (the database stays the store of record).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database. With a cache that every web process shares (CACHE_URL)
+# they are read from it first; a cache of each process's own memory would keep serving
+# a session that another process has ended (a logout, a password change), so without
+# CACHE_URL they are read from the database alone.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if os.environ.get("CACHE_URL")
+    else "django.contrib.sessions.backends.db"
+)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German")), ("fr", _("French")), ("ru", _("Russian"))]

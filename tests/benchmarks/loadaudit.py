@@ -173,3 +173,93 @@ def settle(game_ids: list[int], timeout: float) -> str | None:
         if left is None or time.monotonic() > deadline:
             return left
         time.sleep(0.2)
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class RunAudit:
+    checks: list[Check]
+    finished: int
+    closings: int
+    mails_sent: int
+    mails_skipped: int
+
+    @property
+    def ok(self) -> bool:
+        return all(check.ok for check in self.checks)
+
+
+def audit_run(
+    game_ids: list[int],
+    accepted_keys: dict[int, list[str]],
+    received: Counter[str],
+    left: str | None,
+    *,
+    errors: list[str],
+    requests: int,
+    picks: int,
+    turns: int,
+) -> RunAudit:
+    """Every check of a load run, from the games played, the idempotency keys of the moves
+    the clients had accepted, the Message-IDs the SMTP sink received, what ``settle`` left
+    undone and the clients' errors (5xx, network errors, replays that were not)."""
+    audits = [
+        audit_game(game, accepted_keys.get(game.pk, []))
+        for game in Game.objects.filter(pk__in=game_ids).order_by("pk")
+    ]
+    stored = sum(a.moves_by_people for a in audits)
+    closings = sum(a.closings for a in audits)
+    to_close = sum(a.rounds_to_close for a in audits)
+    mails = audit_mails(game_ids, received)
+    replay = [p for a in audits for p in a.replay]
+    lost = [p for a in audits for p in a.moves]
+    accepted = sum(len(keys) for keys in accepted_keys.values())
+    closing = [p for a in audits for p in a.closing]
+    checks = [
+        Check(
+            "the worker settled in time",
+            left is None,
+            "every round closed, every mail sent or skipped" if left is None else left,
+        ),
+        Check(
+            "every game replays from its Move rows to its stored state",
+            not replay,
+            f"{len(audits)} games" if not replay else "; ".join(replay[:3]),
+        ),
+        Check(
+            "accepted moves (2xx, each key once) = Move rows by people",
+            not lost and accepted == stored,
+            f"{accepted} = {stored}, same idempotency keys" if not lost else "; ".join(lost[:3]),
+        ),
+        Check(
+            "every complete round closed exactly once",
+            not closing and closings == to_close,
+            f"{closings} closings for {to_close} complete rounds"
+            if not closing
+            else "; ".join(closing[:3]),
+        ),
+        Check(
+            "every mail sent arrived exactly once",
+            not mails.problems,
+            f"{mails.sent} sent, {mails.received} received, {mails.skipped} skipped"
+            if not mails.problems
+            else "; ".join(mails.problems[:3]),
+        ),
+        Check(
+            "no 5xx, no network error, every repeat a replay",
+            not errors,
+            f"{requests} requests" if not errors else "; ".join(errors[:3]),
+        ),
+        Check(
+            "moves were made",
+            accepted > 0 and turns > 0 and picks > 0,
+            f"{picks} picks, {turns} turns",
+        ),
+    ]
+    return RunAudit(checks, sum(a.finished for a in audits), closings, mails.sent, mails.skipped)

@@ -28,7 +28,7 @@ once; no answer was a 5xx and no request failed on the network.
 Prints the throughput, the median and 95th-percentile latency of each kind of request,
 and the checks; exits 1 if a check failed.
 
-Usage: ``.venv/bin/python -m tests.benchmarks.loadrun [--players 200] [--duration 60]``
+Usage: ``.venv/bin/python tests/benchmarks/loadrun.py [--players 200] [--duration 60]``
 (or ``make load``). ``LOAD_DATABASE_URL`` names the scratch database (dropped and created
 again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_load``).
 """
@@ -36,427 +36,32 @@ again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_load``).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import random
-import resource
 import sys
-import tempfile
-import threading
 import time
-import uuid
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from examples.bot_client import build_turn
-from tests.benchmarks.webstack import (
-    Answer,
-    Child,
-    MailSink,
-    RedisServer,
-    celery_worker,
-    gunicorn,
-    percentiles,
-    process_cpu_seconds,
-    request,
-    scratch_database,
-    site_env,
+from tests.benchmarks.loadplayers import KINDS, LoadConfig, Stats, play
+from tests.benchmarks.loadstack import (
+    cpu_between,
+    cpu_snapshot,
+    loopback_stack,
+    make_players,
+    prepare_django,
+    warm_up,
 )
+from tests.benchmarks.webstack import percentiles
+
+if TYPE_CHECKING:
+    from tests.benchmarks.loadaudit import Check
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
-SUBMISSIONS = ("pick", "turn")
-KINDS = {
-    "view": "game view (GET /api/games/<id>/)",
-    "turn": "turn submission (POST …/turn/)",
-    "pick": "pick submission (POST …/pick/)",
-    "targets": "legal targets (GET …/targets/)",
-    "repeat": "repeated submission (same key)",
-    "create": "create a game (POST /api/games/)",
-    "join": "join a game (POST …/join/)",
-}
-
-
-@dataclass(frozen=True)
-class LoadConfig:
-    players: int = 200
-    seats: int = 4
-    duration: float = 120.0
-    max_moves: int = 1_000_000
-    web_workers: int = 4
-    worker_concurrency: int = 4
-    poll_min: float = 0.1
-    poll_max: float = 2.0
-    repeat_every: int = 5
-    settle: float = 120.0
-    http_timeout: float = 30.0
-    beat_seconds: int = 60
-    seed: int = 1
-
-    @property
-    def games(self) -> int:
-        return self.players // self.seats
-
-
-# --- The clients ------------------------------------------------------------------------------
-
-
-@dataclass
-class Stats:
-    """What one client saw; merged at the end (no locks while running)."""
-
-    latencies: dict[str, list[float]] = field(default_factory=dict)
-    statuses: Counter[str] = field(default_factory=Counter)
-    refusals: Counter[str] = field(default_factory=Counter)
-    accepted: dict[int, list[str]] = field(default_factory=dict)  # game -> idempotency keys
-    moves: Counter[str] = field(default_factory=Counter)
-    repeats: int = 0
-    throttled: int = 0
-    errors: list[str] = field(default_factory=list)
-
-    def merge(self, other: Stats) -> None:
-        for kind, samples in other.latencies.items():
-            self.latencies.setdefault(kind, []).extend(samples)
-        self.statuses.update(other.statuses)
-        self.refusals.update(other.refusals)
-        for game, keys in other.accepted.items():
-            self.accepted.setdefault(game, []).extend(keys)
-        self.moves.update(other.moves)
-        self.repeats += other.repeats
-        self.throttled += other.throttled
-        self.errors.extend(other.errors)
-
-
-class Stop(Exception):
-    """The run is over: leave the loop."""
-
-
-class Table:
-    """The players of one table share its current game: the first creates, the others join."""
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.game: int | None = None
-        self.games: list[int] = []
-        self.cond = threading.Condition()
-
-    def publish(self, game_id: int) -> None:
-        with self.cond:
-            self.game = game_id
-            self.games.append(game_id)
-            self.cond.notify_all()
-
-    def wait_for_game_after(self, previous: int | None, stop: threading.Event) -> int:
-        with self.cond:
-            while self.game is None or self.game == previous:
-                if stop.is_set():
-                    raise Stop
-                self.cond.wait(0.2)
-            return self.game
-
-
-class Client:
-    """One simulated player: an API token, a table, a loop."""
-
-    def __init__(
-        self,
-        port: int,
-        token: str,
-        table: Table,
-        host: bool,
-        config: LoadConfig,
-        stop: threading.Event,
-        counter: MoveCounter,
-        seed: int,
-    ) -> None:
-        self.port = port
-        self.auth = {"Authorization": f"Token {token}", "Accept": "application/json"}
-        self.table = table
-        self.host = host
-        self.config = config
-        self.stop = stop
-        self.counter = counter
-        self.rng = random.Random(seed)
-        self.stats = Stats()
-        self.game_id: int | None = None
-        self._accepted_here = 0
-
-    # HTTP -------------------------------------------------------------------------------
-
-    def call(
-        self,
-        kind: str,
-        method: str,
-        path: str,
-        body: Any = None,
-        headers: dict[str, str] | None = None,
-    ) -> Answer | None:
-        """One request, timed and counted; None after a network error (recorded)."""
-        data = None if body is None else json.dumps(body).encode()
-        all_headers = {**self.auth, **(headers or {})}
-        if data is not None:
-            all_headers["Content-Type"] = "application/json"
-        try:
-            answer = request(self.port, method, path, all_headers, data, self.config.http_timeout)
-        except OSError as exc:
-            self.stats.errors.append(f"{method} {path}: {type(exc).__name__}: {exc}")
-            self.stats.statuses[f"{kind} network error"] += 1
-            return None
-        self.stats.latencies.setdefault(kind, []).append(answer.ms)
-        self.stats.statuses[f"{kind} {answer.status}"] += 1
-        if answer.status >= 500:
-            self.stats.errors.append(f"{method} {path} answered {answer.status}")
-        elif answer.status == 429:
-            self.stats.throttled += 1
-            self.pause(float(answer.headers.get("retry-after", "1") or 1))
-        return answer
-
-    def pause(self, seconds: float) -> None:
-        if self.stop.wait(seconds):
-            raise Stop
-
-    def check_stop(self) -> None:
-        if self.stop.is_set():
-            raise Stop
-
-    # The bot's questions: build_turn() calls targets() -----------------------------------
-
-    def targets(
-        self, game_id: int, effect: str, partial: dict[str, Any] | None = None
-    ) -> list[list[int]]:
-        self.check_stop()
-        query = f"effect={effect}"
-        if partial is not None:
-            from urllib.parse import quote
-
-            query += "&partial=" + quote(json.dumps(partial, separators=(",", ":")))
-        answer = self.call("targets", "GET", f"/api/games/{game_id}/targets/?{query}")
-        if answer is None or answer.status != 200:
-            return []
-        return json.loads(answer.body)  # type: ignore[no-any-return]
-
-    # The loop ---------------------------------------------------------------------------
-
-    def run(self) -> None:
-        try:
-            while True:
-                self.check_stop()
-                self.game_id = self.take_seat(self.game_id)
-                self.play(self.game_id)
-        except Stop:
-            pass
-        except Exception as exc:  # a bug of the client: reported as an error, never hidden
-            self.stats.errors.append(f"client crashed: {type(exc).__name__}: {exc}")
-
-    def take_seat(self, previous: int | None) -> int:
-        """The table's next game: created by the host, joined by the others."""
-        if self.host:
-            answer = None
-            while answer is None or answer.status not in (200, 201):
-                self.check_stop()
-                answer = self.call("create", "POST", "/api/games/", {"players": self.config.seats})
-                if answer is not None and answer.status not in (200, 201, 429):
-                    raise RuntimeError(f"creating a game answered {answer.status}")
-            game_id = int(json.loads(answer.body)["id"])
-            self.table.publish(game_id)
-            return game_id
-        game_id = self.table.wait_for_game_after(previous, self.stop)
-        while True:
-            self.check_stop()
-            answer = self.call("join", "POST", f"/api/games/{game_id}/join/", {})
-            if answer is not None and answer.status == 200:
-                return game_id
-            if answer is not None and answer.status not in (409, 429):
-                raise RuntimeError(f"joining game {game_id} answered {answer.status}")
-            if answer is not None and answer.status == 409:
-                return game_id  # already joined (a retried join)
-
-    def play(self, game_id: int) -> None:
-        """Until the game is over: look, move when it is our move, else wait a little."""
-        wait = self.config.poll_min
-        while True:
-            self.check_stop()
-            answer = self.call("view", "GET", f"/api/games/{game_id}/")
-            if answer is None or answer.status != 200:
-                self.pause(wait)
-                continue
-            game = json.loads(answer.body)
-            if game["status"] in ("finished", "aborted"):
-                return
-            if not game["my_move"]:
-                self.pause(wait * (0.5 + self.rng.random()))
-                wait = min(wait * 2, self.config.poll_max)
-                continue
-            wait = self.config.poll_min
-            view = game["view"]
-            if view["phase"] == "draft":
-                card = self.rng.choice(view["pool"])
-                self.submit(game_id, "pick", {"card": card}, {"If-Match": str(game["version"])})
-            else:
-                turn = build_turn(self, game_id)  # type: ignore[arg-type]
-                self.submit(game_id, "turn", turn, {})
-
-    def submit(self, game_id: int, kind: str, body: Any, headers: dict[str, str]) -> None:
-        self.check_stop()
-        key = uuid.uuid4().hex
-        path = f"/api/games/{game_id}/{kind}/"
-        headers = {**headers, "Idempotency-Key": key}
-        answer = None
-        for _attempt in range(3):  # a network error: send it again, same key
-            answer = self.call(kind, "POST", path, body, headers)
-            if answer is not None and answer.status != 429:
-                break
-        if answer is None:
-            return
-        if 200 <= answer.status < 300:
-            self.stats.accepted.setdefault(game_id, []).append(key)
-            self.stats.moves[kind] += 1
-            self._accepted_here += 1
-            if self.counter.add() >= self.config.max_moves:
-                self.stop.set()
-            if self.config.repeat_every and self._accepted_here % self.config.repeat_every == 0:
-                self.repeat(path, body, headers, answer)
-        elif answer.status in (400, 409):
-            code = json.loads(answer.body).get("code", "?") if answer.body else "?"
-            self.stats.refusals[f"{answer.status} {code}"] += 1
-
-    def repeat(self, path: str, body: Any, headers: dict[str, str], first: Answer) -> None:
-        """Send an accepted move again, same key: a replay of the first answer, no new move."""
-        again = self.call("repeat", "POST", path, body, headers)
-        if again is None:
-            return
-        self.stats.repeats += 1
-        number = json.loads(first.body)["move"]["number"]
-        if (
-            again.status != 200
-            or again.headers.get("idempotent-replayed") != "true"
-            or json.loads(again.body)["move"]["number"] != number
-        ):
-            self.stats.errors.append(
-                f"a repeated submission ({path}) was not a replay: {again.status} {again.body[:200]!r}"
-            )
-
-
-class MoveCounter:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.value = 0
-
-    def add(self) -> int:
-        with self._lock:
-            self.value += 1
-            return self.value
 
 
 # --- The run ----------------------------------------------------------------------------------
-
-
-def make_players(count: int) -> list[str]:
-    """``count`` users with a player profile and an API token (no password: tokens only)."""
-    from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
-
-    from games.models import Player
-
-    User = get_user_model()
-    tag = uuid.uuid4().hex[:6]
-    users = User.objects.bulk_create(
-        [
-            User(username=f"load-{tag}-{i}", email=f"load-{tag}-{i}@example.org", password="!")
-            for i in range(count)
-        ]
-    )
-    Player.objects.bulk_create(
-        [Player(user=user, display_name=f"Load {i}") for i, user in enumerate(users)]
-    )
-    tokens = Token.objects.bulk_create(
-        [Token(user=user, key=Token.generate_key()) for user in users]
-    )
-    return [token.key for token in tokens]
-
-
-@dataclass
-class Stack:
-    port: int
-    sink: MailSink
-    web: Child
-    worker: Child
-    redis: RedisServer
-
-
-@contextlib.contextmanager
-def loopback_stack(
-    database_url: str, workdir: Path, config: LoadConfig, site_url: str
-) -> Iterator[Stack]:
-    """Private Redis, an SMTP sink, a Celery worker with beat and gunicorn, all on loopback."""
-    with contextlib.ExitStack() as stack:
-        redis = RedisServer(workdir / "redis.log")
-        stack.callback(redis.stop)
-        sink = stack.enter_context(MailSink().serving())
-        env = site_env(
-            database_url,
-            redis.url(),
-            smtp_port=sink.port,
-            site_url=site_url,
-            CELERY_BEAT_SECONDS=str(config.beat_seconds),
-            DB_CONN_MAX_AGE="600",  # persistent sessions, as in production
-        )
-        worker = celery_worker(
-            env,
-            workdir / "worker.log",
-            beat_schedule=workdir / "beat-schedule",
-            concurrency=config.worker_concurrency,
-        )
-        stack.callback(worker.stop)
-        web, port = gunicorn(env, workdir / "gunicorn.log", workers=config.web_workers)
-        stack.callback(web.stop)
-        yield Stack(port, sink, web, worker, redis)
-
-
-def warm_up(port: int, token: str, requests: int) -> None:
-    """Requests in parallel until every web worker has loaded its views (Django imports
-    them at the first request), so the run measures a warm site."""
-    headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
-
-    def some() -> None:
-        for path in ("/api/games/", "/api/games/?status=open", "/api/games/0/"):
-            request(port, "GET", path, headers)
-
-    threads = [threading.Thread(target=some) for _ in range(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-
-
-def cpu_snapshot(stack: Stack) -> dict[str, Any]:
-    """CPU seconds used so far by each part: web, worker, PostgreSQL (per session open on
-    this database now) and this process (the clients, the SMTP server)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        backends = [row[0] for row in cursor.fetchall()]
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {
-        "web": stack.web.cpu_seconds(),
-        "worker": stack.worker.cpu_seconds(),
-        "postgres": {pid: process_cpu_seconds(pid) for pid in backends},
-        "clients": usage.ru_utime + usage.ru_stime,
-    }
-
-
-@dataclass
-class Check:
-    name: str
-    ok: bool
-    detail: str
 
 
 @dataclass
@@ -552,140 +157,48 @@ def run_load(config: LoadConfig, database_url: str, workdir: Path) -> LoadReport
     """Start the stack, play, settle, check. Django must be set up on ``database_url``."""
     from django.conf import settings
 
-    from games.models import Game
-    from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
+    from tests.benchmarks.loadaudit import audit_run, settle
 
     tokens = make_players(config.players)
-    with loopback_stack(database_url, workdir, config, settings.SITE_URL) as stack:
-        stop = threading.Event()
-        counter = MoveCounter()
-        tables = [Table(n) for n in range(config.games)]
-        clients = [
-            Client(
-                stack.port,
-                tokens[i],
-                tables[i // config.seats],
-                i % config.seats == 0,
-                config,
-                stop,
-                counter,
-                config.seed * 100_003 + i,
-            )
-            for i in range(config.games * config.seats)
-        ]
-        threads = [
-            threading.Thread(target=client.run, name=f"player-{i}", daemon=True)
-            for i, client in enumerate(clients)
-        ]
+    with loopback_stack(
+        database_url,
+        workdir,
+        settings.SITE_URL,
+        web_workers=config.web_workers,
+        worker_concurrency=config.worker_concurrency,
+        beat_seconds=config.beat_seconds,
+    ) as stack:
         warm_up(stack.port, tokens[0], 4 * config.web_workers)
         cpu_before = cpu_snapshot(stack)
         load_before = os.getloadavg()[0]
         started = time.monotonic()
-        for thread in threads:
-            thread.start()
-        stop.wait(config.duration)
-        stop.set()
-        for thread in threads:
-            thread.join(config.http_timeout + 10)
+        stats, game_ids = play(stack.port, tokens, config)
         elapsed = time.monotonic() - started
-        cpu_after = cpu_snapshot(stack)
+        cpu = cpu_between(cpu_before, cpu_snapshot(stack))
         load_after = os.getloadavg()[0]
-        cpu = {
-            part: cpu_after[part] - cpu_before[part] for part in cpu_before if part != "postgres"
-        }
-        # Sessions opened during the run count whole; none closes (DB_CONN_MAX_AGE=600).
-        before_pg = cpu_before["postgres"]
-        cpu["postgres"] = sum(
-            t - before_pg.get(pid, 0.0) for pid, t in cpu_after["postgres"].items()
-        )
-        stats = Stats()
-        for client in clients:
-            stats.merge(client.stats)
-        stuck = [t.name for t in threads if t.is_alive()]
-        if stuck:
-            stats.errors.append(f"{len(stuck)} clients did not stop: {stuck[:5]}")
-        game_ids = sorted(g for table in tables for g in table.games)
         left = settle(game_ids, config.settle)
         received = stack.sink.message_id_counts()
 
-    checks: list[Check] = []
-    audits = [
-        audit_game(game, stats.accepted.get(game.pk, []))
-        for game in Game.objects.filter(pk__in=game_ids).order_by("pk")
-    ]
-    stored = sum(a.moves_by_people for a in audits)
-    closings = sum(a.closings for a in audits)
-    to_close = sum(a.rounds_to_close for a in audits)
-    mails = audit_mails(game_ids, received)
-    checks.append(
-        Check(
-            "the worker settled in time",
-            left is None,
-            "every round closed, every mail sent or skipped" if left is None else left,
-        )
-    )
-    replay = [p for a in audits for p in a.replay]
-    checks.append(
-        Check(
-            "every game replays from its Move rows to its stored state",
-            not replay,
-            f"{len(audits)} games" if not replay else "; ".join(replay[:3]),
-        )
-    )
-    lost = [p for a in audits for p in a.moves]
-    accepted = sum(len(keys) for keys in stats.accepted.values())
-    checks.append(
-        Check(
-            "accepted moves (2xx, each key once) = Move rows by people",
-            not lost and accepted == stored,
-            f"{accepted} = {stored}, same idempotency keys" if not lost else "; ".join(lost[:3]),
-        )
-    )
-    closing = [p for a in audits for p in a.closing]
-    checks.append(
-        Check(
-            "every complete round closed exactly once",
-            not closing and closings == to_close,
-            f"{closings} closings for {to_close} complete rounds"
-            if not closing
-            else "; ".join(closing[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "every mail sent arrived exactly once",
-            not mails.problems,
-            f"{mails.sent} sent, {mails.received} received, {mails.skipped} skipped"
-            if not mails.problems
-            else "; ".join(mails.problems[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "no 5xx, no network error, every repeat a replay",
-            not stats.errors,
-            f"{sum(stats.statuses.values())} requests"
-            if not stats.errors
-            else "; ".join(stats.errors[:3]),
-        )
-    )
-    checks.append(
-        Check(
-            "moves were made",
-            accepted > 0 and stats.moves["turn"] > 0 and stats.moves["pick"] > 0,
-            f"{stats.moves['pick']} picks, {stats.moves['turn']} turns",
-        )
+    run = audit_run(
+        game_ids,
+        stats.accepted,
+        received,
+        left,
+        errors=stats.errors,
+        requests=sum(stats.statuses.values()),
+        picks=stats.moves["pick"],
+        turns=stats.moves["turn"],
     )
     return LoadReport(
         config,
         elapsed,
         stats,
         len(game_ids),
-        sum(a.finished for a in audits),
-        closings,
-        mails.sent,
-        mails.skipped,
-        checks,
+        run.finished,
+        run.closings,
+        run.mails_sent,
+        run.mails_skipped,
+        run.checks,
         cpu,
         (load_before, load_after),
     )
@@ -738,6 +251,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
     )
     parser.add_argument("--seed", type=int, default=defaults.seed, help="of the players' choices")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument(
+        "--realistic",
+        action="store_true",
+        help="people at a human pace, step by step, and the capacity curve instead "
+        "(capacity.py; --realistic --help for its options)",
+    )
     parser.add_argument("--keep-logs", action="store_true", help="keep the processes' logs")
     args = parser.parse_args(argv)
     if args.players < args.seats:
@@ -758,24 +277,14 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--realistic" in argv:
+        from tests.benchmarks.capacity import main as realistic
+
+        return realistic([a for a in argv if a != "--realistic"])
     config, args = parse_args(argv)
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "evergreen.settings",
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "SECRET_KEY": "loopback-stack-only-secret",
-            "CELERY_BROKER_URL": "memory://",  # this process sends no task
-            "SITE_URL": "http://127.0.0.1:8000",
-        }
-    )
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-load-"))
-    print(f"preparing the database ({database_url}); logs in {workdir}", file=sys.stderr)
-    scratch_database(database_url)
-    import django
-
-    django.setup()
+    workdir = prepare_django(database_url, "evergreen-load-")
     report = run_load(config, database_url, workdir)
     print(report.text())
     if args.json:

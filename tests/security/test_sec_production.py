@@ -34,6 +34,9 @@ PRODUCTION = {
     "SITE_URL": "https://play.example.org",
     "HTTPS": "1",
     "NUM_PROXIES": "1",
+    # Several web processes share their rate limits and sessions through it (never
+    # contacted by the checks).
+    "CACHE_URL": "redis://127.0.0.1:6379/1",
 }
 
 

@@ -1,0 +1,406 @@
+"""Realistic load: how many people at once the site holds, raised step by step.
+
+``make load ARGS=--realistic``.
+
+The site is ``make load``'s (``loadstack.loopback_stack``: gunicorn, PostgreSQL, a private
+Redis as broker and shared cache, a Celery worker with beat sending every mail to an SMTP
+sink). The people are ``people.py``'s: each has one game open and polls it every 15 s as
+the page does, and moves at a human pace (log-normal think times); ``--api-share`` of
+them play through the REST API instead of the page.
+
+It raises the number of people step by step (``--steps``, default 250, 500, 1000, 2000,
+3000). Each step adds the new people (users, a session or a token each, and their games,
+created and joined through the API, four to a table), lets them all open their pages
+over ``--ramp`` seconds, then measures for ``--measure`` seconds: the median and 95th
+percentile latency of each kind of request (pages opened: from the ramp on), the
+errors (5xx, network errors, time-outs), and the CPU used by the web server, the
+worker, PostgreSQL and this process (the clients). People of earlier steps go on playing. It stops raising once a step is far past
+saturation (a p95 over ``--give-up-ms``, or errors).
+
+Then it prints the capacity curve (a table, and an SVG plot written to ``--svg``) and the
+capacity: the largest number of people held with the p95 of every kind of request at
+most ``--p95-ms`` (300) and no error. Finally the checks of ``make load``
+(``loadaudit.audit_run``): every game replays from its moves, the moves accepted are the
+moves stored, every complete round was closed once, every mail arrived once. Exits 1 if
+a check failed (a step past saturation is a figure, not a failure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import string
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tests.benchmarks.capacityplot import cpu_estimate, curve_svg, curve_table
+from tests.benchmarks.loadstack import (
+    Stack,
+    cpu_between,
+    cpu_snapshot,
+    loopback_stack,
+    make_players,
+    prepare_django,
+)
+from tests.benchmarks.people import (
+    KINDS,
+    MOVE_KINDS,
+    ApiPerson,
+    Http,
+    Pace,
+    PagePerson,
+    Person,
+    Recorder,
+)
+from tests.benchmarks.webstack import ROOT, STACK_SECRET_KEY, percentiles
+
+DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class CapacityConfig:
+    steps: tuple[int, ...] = (250, 500, 1000, 2000, 3000)
+    ramp: float = 20.0
+    measure: float = 45.0
+    seats: int = 4
+    api_share: float = 0.2
+    web_workers: int = 4
+    worker_concurrency: int = 2
+    p95_ms: float = 300.0
+    give_up_ms: float = 3000.0
+    settle: float = 180.0
+    seed: int = 1
+    pace: Pace = field(default_factory=Pace)
+
+
+@dataclass
+class StepResult:
+    people: int
+    api_people: int
+    seconds: float
+    latency: dict[str, tuple[int, float, float]]  # kind -> (requests, median, p95)
+    errors: list[str]
+    moves: int
+    cpu: dict[str, float]  # part -> share of one core (1.0 = a whole core)
+    load_average: float = 0.0  # the machine's, over the last minute, at the window's end
+
+    @property
+    def requests(self) -> int:
+        return sum(n for n, _median, _p95 in self.latency.values())
+
+    def worst_p95(self) -> float:
+        return max((p95 for _n, _median, p95 in self.latency.values()), default=0.0)
+
+    def held(self, p95_ms: float) -> bool:
+        return not self.errors and self.worst_p95() <= p95_ms
+
+
+def capacity(results: list[StepResult], p95_ms: float) -> int:
+    """The largest number of people held (every p95 within ``p95_ms``, no error), counting
+    only the steps below the first one that failed."""
+    held = 0
+    for result in results:
+        if not result.held(p95_ms):
+            break
+        held = result.people
+    return held
+
+
+# --- Setting people up ------------------------------------------------------------------------
+
+
+def _csrf_secret() -> str:
+    return "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
+
+
+def make_people(count: int) -> list[tuple[str, str]]:
+    """``count`` players: (API token, session key) each; the session is a logged-in one,
+    as after a login on the site."""
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.test import override_settings
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    keys = make_players(count)
+    tokens = Token.objects.filter(key__in=keys).select_related("user")
+    by_key = {token.key: token.user for token in tokens}
+    expires = timezone.now() + timedelta(seconds=settings.SESSION_COOKIE_AGE)
+    store = SessionStore()
+    sessions = []
+    for key in keys:
+        user = by_key[key]
+        with override_settings(SECRET_KEY=STACK_SECRET_KEY):  # the site's, not the runner's
+            data = {
+                SESSION_KEY: str(user.pk),
+                BACKEND_SESSION_KEY: "games.auth.PlayerBackend",
+                HASH_SESSION_KEY: user.get_session_auth_hash(),
+            }
+            encoded = store.encode(data)
+        sessions.append(
+            Session(
+                session_key=secrets.token_hex(16),
+                session_data=encoded,
+                expire_date=expires,
+            )
+        )
+    Session.objects.bulk_create(sessions)
+    return [(key, session.session_key) for key, session in zip(keys, sessions, strict=True)]
+
+
+async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
+    """The first creates a game through the API, the others join it; its id."""
+
+    def auth(token: str) -> dict[str, str]:
+        return {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+
+    body = json.dumps({"players": seats})
+    created = await http.call("create", "POST", "/api/games/", auth(tokens[0]), body)
+    if created is None or created[0] not in (200, 201):
+        http.recorder.error(f"creating a game answered {created and created[0]}")
+        return None
+    game_id = int(json.loads(created[2])["id"])
+    for token in tokens[1:]:
+        joined = await http.call("join", "POST", f"/api/games/{game_id}/join/", auth(token), "{}")
+        if joined is None or joined[0] != 200:
+            http.recorder.error(f"joining game {game_id} answered {joined and joined[0]}")
+    return game_id
+
+
+# --- The run ----------------------------------------------------------------------------------
+
+
+async def in_thread(function: Callable[..., T], *args: Any) -> T:
+    """Django's database work off the event loop, in a thread that closes its connection."""
+
+    def run() -> T:
+        from django.db import connections
+
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    return await asyncio.to_thread(run)
+
+
+class Crowd:
+    """Everyone playing so far, their games, and what they saw."""
+
+    def __init__(self, stack: Stack, config: CapacityConfig) -> None:
+        self.config = config
+        self.stack = stack
+        self.recorder = Recorder()
+        self.http = Http(stack.port, self.recorder)
+        self.stop = asyncio.Event()
+        self.rng = random.Random(config.seed)
+        self.tasks: list[asyncio.Task[None]] = []
+        self.game_ids: list[int] = []
+        self.api_people = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.tasks)
+
+    async def grow(self, count: int) -> None:
+        """Add ``count`` people (whole tables), seated and starting within one poll period."""
+        seats = self.config.seats
+        count -= count % seats
+        people = await in_thread(make_people, count)
+        tables = [people[i : i + seats] for i in range(0, count, seats)]
+        limit = asyncio.Semaphore(16)
+
+        async def seat(table: list[tuple[str, str]]) -> int | None:
+            async with limit:
+                return await seat_table(self.http, [token for token, _session in table], seats)
+
+        games = await asyncio.gather(*(seat(table) for table in tables))
+        for table, game_id in zip(tables, games, strict=True):
+            if game_id is None:
+                continue
+            self.game_ids.append(game_id)
+            for token, session_key in table:
+                self.tasks.append(asyncio.create_task(self._person(game_id, token, session_key)))
+
+    def _person(self, game_id: int, token: str, session_key: str) -> Any:
+        rng = random.Random(self.rng.getrandbits(64))
+        args = (self.http, game_id, rng, self.config.pace, self.stop)
+        person: Person
+        if rng.random() < self.config.api_share:
+            self.api_people += 1
+            person = ApiPerson(*args, token=token)
+        else:
+            person = PagePerson(*args, session_key=session_key, csrf_secret=_csrf_secret())
+        return person.run(start_after=rng.uniform(0, self.config.pace.poll_seconds))
+
+    async def measure(self, seconds: float, ramp_start: float) -> StepResult:
+        """The step's figures over ``seconds`` from now; the pages the new people opened
+        count from ``ramp_start`` (they open them during the ramp)."""
+        before = await in_thread(cpu_snapshot, self.stack)
+        start = time.monotonic()
+        await asyncio.sleep(seconds)
+        end = time.monotonic()
+        after = await in_thread(cpu_snapshot, self.stack)
+        elapsed = end - start
+        window = self.recorder.window(start, end)
+        window["page"] = self.recorder.window(ramp_start, end).get("page", [])
+        latency = {
+            kind: (len(samples), *percentiles(samples))
+            for kind, samples in window.items()
+            if kind in KINDS and samples
+        }
+        moves = sum(len(window.get(kind, [])) for kind in MOVE_KINDS)
+        cpu = {part: used / elapsed for part, used in cpu_between(before, after).items()}
+        errors = self.recorder.errors_in(start, end)
+        return StepResult(
+            self.size, self.api_people, elapsed, latency, errors, moves, cpu, os.getloadavg()[0]
+        )
+
+    async def finish(self) -> None:
+        """Everyone ends the request under way (its answer is recorded), then stops."""
+        self.stop.set()
+        await asyncio.wait_for(asyncio.gather(*self.tasks), timeout=120)
+        await self.http.close()
+
+
+async def climb(crowd: Crowd, config: CapacityConfig) -> list[StepResult]:
+    results: list[StepResult] = []
+    for target in config.steps:
+        print(f"step: {target} people (adding {target - crowd.size})…", file=sys.stderr)
+        await crowd.grow(target - crowd.size)
+        ramp_start = time.monotonic()
+        await asyncio.sleep(config.ramp)
+        result = await crowd.measure(config.measure, ramp_start)
+        results.append(result)
+        print(curve_table([result], config.p95_ms, header=False), file=sys.stderr)
+        if result.errors or result.worst_p95() > config.give_up_ms:
+            print("far past saturation: no larger step", file=sys.stderr)
+            break
+    return results
+
+
+def run_capacity(
+    config: CapacityConfig, database_url: str, workdir: Path
+) -> tuple[list[StepResult], Any, Recorder]:
+    from django.conf import settings
+
+    from tests.benchmarks.loadaudit import audit_run, settle
+
+    with loopback_stack(
+        database_url,
+        workdir,
+        settings.SITE_URL,
+        web_workers=config.web_workers,
+        worker_concurrency=config.worker_concurrency,
+        beat_seconds=60,
+    ) as stack:
+
+        async def play() -> tuple[list[StepResult], Crowd]:
+            crowd = Crowd(stack, config)
+            try:
+                return await climb(crowd, config), crowd
+            finally:
+                await crowd.finish()
+
+        results, crowd = asyncio.run(play())
+        print("settling: the worker finishes its queue…", file=sys.stderr)
+        left = settle(crowd.game_ids, config.settle)
+        received = stack.sink.message_id_counts()
+    recorder = crowd.recorder
+    audit = audit_run(
+        crowd.game_ids,
+        recorder.accepted,
+        received,
+        left,
+        errors=[text for _t, text in recorder.errors],
+        requests=sum(recorder.statuses.values()),
+        picks=recorder.moves["pick"] + recorder.moves["api pick"],
+        turns=recorder.moves["submit"] + recorder.moves["api turn"],
+    )
+    return results, audit, recorder
+
+
+# --- Command line -----------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
+    d = CapacityConfig()
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--steps", default=",".join(map(str, d.steps)), help="people at each step")
+    p.add_argument("--ramp", type=float, default=d.ramp, help="seconds before measuring (20)")
+    p.add_argument("--measure", type=float, default=d.measure, help="seconds measured (45)")
+    p.add_argument("--api-share", type=float, default=d.api_share, help="through the API (0.2)")
+    p.add_argument("--web-workers", type=int, default=d.web_workers, help="gunicorn (4)")
+    p.add_argument(
+        "--worker-concurrency", type=int, default=d.worker_concurrency, help="Celery threads (2)"
+    )
+    p.add_argument("--p95-ms", type=float, default=d.p95_ms, help="held: every p95 within (300)")
+    p.add_argument(
+        "--give-up-ms", type=float, default=d.give_up_ms, help="no larger step past (3000)"
+    )
+    p.add_argument("--pick-median", type=float, default=d.pace.pick_median, help="s (8)")
+    p.add_argument("--turn-median", type=float, default=d.pace.turn_median, help="s (20)")
+    p.add_argument("--step-median", type=float, default=d.pace.step_median, help="s (2.5)")
+    p.add_argument("--sigma", type=float, default=d.pace.sigma, help="of the log-normal (0.5)")
+    p.add_argument("--settle", type=float, default=d.settle, help="s for the worker (180)")
+    p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument("--svg", default=str(ROOT / "test-artifacts" / "capacity.svg"))
+    p.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = p.parse_args(argv)
+    pace = Pace(15.0, args.pick_median, args.turn_median, args.step_median, args.sigma)
+    config = CapacityConfig(
+        steps=tuple(int(n) for n in args.steps.split(",")),
+        ramp=args.ramp,
+        measure=args.measure,
+        api_share=args.api_share,
+        web_workers=args.web_workers,
+        worker_concurrency=args.worker_concurrency,
+        p95_ms=args.p95_ms,
+        give_up_ms=args.give_up_ms,
+        settle=args.settle,
+        seed=args.seed,
+        pace=pace,
+    )
+    return config, args
+
+
+def main(argv: list[str]) -> int:
+    config, args = parse_args(argv)
+    database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
+    workdir = prepare_django(database_url, "evergreen-capacity-")
+    results, audit, recorder = run_capacity(config, database_url, workdir)
+    held = capacity(results, config.p95_ms)
+    print(
+        f"Realistic load on {os.cpu_count()} cores: gunicorn ({config.web_workers} sync workers), "
+        f"PostgreSQL, Redis, Celery worker with beat, SMTP sink, and the clients, on loopback"
+    )
+    print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
+    print(curve_table(results, config.p95_ms))
+    print(cpu_estimate(results, config.p95_ms))
+    svg = Path(args.svg)
+    svg.parent.mkdir(parents=True, exist_ok=True)
+    svg.write_text(curve_svg(results, config.p95_ms))
+    print(f"  plot: {svg}")
+    print(f"Capacity: {held} people at once with every p95 <= {config.p95_ms:.0f} ms and no error")
+    if recorder.refusals:
+        refused = ", ".join(f"{what} x{n}" for what, n in recorder.refusals.most_common())
+        print(f"  moves refused (4xx: a stale page or an illegal step; not errors): {refused}")
+    print("Checks")
+    for check in audit.checks:
+        print(f"  [{'ok' if check.ok else 'FAILED'}] {check.name}: {check.detail}")
+    if args.json:
+        print(json.dumps({"capacity": held, "steps": [r.__dict__ for r in results]}))
+    return 0 if audit.ok else 1

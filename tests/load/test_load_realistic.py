@@ -1,0 +1,51 @@
+"""A short realistic load run in the test suite (``capacity.py``, ``make load
+ARGS=--realistic`` at a small scale and a fast pace): people on the page and through the
+API, two steps, the curve and every check of ``make load``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.db import connection
+
+from tests.benchmarks.capacity import CapacityConfig, capacity, run_capacity
+from tests.benchmarks.capacityplot import curve_svg, curve_table
+from tests.benchmarks.people import Pace
+from tests.benchmarks.webstack import database_url_of
+from tests.load.loadhelpers import needs_stack
+
+
+def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
+    transactional_db: Any, tmp_path: Path
+) -> None:
+    needs_stack()
+    pace = Pace(poll_seconds=2, pick_median=0.5, turn_median=1, step_median=0.3)
+    config = CapacityConfig(
+        steps=(8, 16), ramp=5, measure=15, api_share=0.5, web_workers=2, settle=60, pace=pace
+    )
+
+    results, audit, recorder = run_capacity(
+        config, database_url_of(connection.settings_dict), tmp_path
+    )
+
+    from games.models import Game
+
+    print(recorder.statuses, recorder.refusals, recorder.errors[:4])
+    for g in Game.objects.all():
+        print(
+            g.pk,
+            g.status,
+            g.version,
+            g.state and (g.engine_state().phase, g.engine_state().awaiting),
+        )
+    assert audit.ok, "\n".join(f"{c.name}: {c.detail}" for c in audit.checks if not c.ok)
+    assert [r.people for r in results] == [8, 16]
+    assert all(not r.errors and r.cpu["web"] > 0 for r in results)
+    seen = set().union(*(r.latency for r in results))
+    assert {"page", "poll 204", "poll 200", "api view"} <= seen
+    assert recorder.moves["pick"] + recorder.moves["submit"] > 0  # on the page
+    assert recorder.moves["api pick"] + recorder.moves["api turn"] > 0  # through the API
+    assert capacity(results, p95_ms=60_000) == 16
+    assert "N=   16" in curve_table(results, 300)
+    assert curve_svg(results, 300).count("<polyline") == len(seen) + 4  # kinds + CPU parts
