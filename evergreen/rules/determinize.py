@@ -1,0 +1,71 @@
+"""What one seat can know of the hidden cards, and guesses consistent with it.
+
+The strong player reads a ``GameState`` only through these functions and the seat's
+own fields, so it never uses the deck order, the generator state nor another seat's
+unrevealed turn: the cards it cannot see are the edition's cards minus every card in
+sight (Fertility Zone, discard pile, pool, the cards in front of every drafter), in the
+edition's order, and a determinisation shuffles them with the bot's own generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .edition import Edition
+from .planet import BIOMES
+from .state import GameState
+
+# What an unseen Aridity card is expected to take from its biome when it is cleaned up.
+ARIDITY_LOSS = 1.0
+
+
+def public_supply(state: GameState, seat: int) -> tuple[int, int]:
+    """Bushes and Lakes left as ``seat`` sees them: others' hidden turns not yet taken."""
+    bushes, lakes = state.supply
+    for index, other in enumerate(state.seats):
+        if index != seat and other.turn is not None:
+            used_bushes, used_lakes = other.turn.supply_used()
+            bushes += used_bushes
+            lakes += used_lakes
+    return bushes, lakes
+
+
+def unseen_cards(state: GameState, ed: Edition) -> tuple[str, ...]:
+    """Cards in the deck, in no order the seat could know (the edition's card order)."""
+    seen: Counter[str] = Counter()
+    for stack in state.fertility_zone:
+        seen.update(card for card, _ in stack)
+    seen.update(state.discard)
+    seen.update(state.pool)
+    seen.update(state.ai_cards)
+    for other in state.seats:
+        seen.update(other.season_cards)
+    unseen = []
+    for card in ed.card_order:
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            unseen.append(card)
+    return tuple(unseen)
+
+
+def unseen_fertility(ed: Edition, unseen: tuple[str, ...]) -> dict[str, float]:
+    """Per biome: the net Fertility icons an unseen card brings on average."""
+    if not unseen:
+        return dict.fromkeys(BIOMES, 0.0)
+    net = dict.fromkeys(BIOMES, 0.0)
+    for card_id in unseen:
+        card = ed.cards[card_id]
+        if card.fertility:
+            net[card.suit] += card.fertility
+        elif card.aridity:
+            net[card.suit] -= ARIDITY_LOSS
+    return {biome: total / len(unseen) for biome, total in net.items()}
+
+
+def sample_pool(unseen: tuple[str, ...], size: int, chooser: random.Random) -> tuple[str, ...]:
+    """A determinisation of the next pool: ``size`` unseen cards drawn at random."""
+    if len(unseen) <= size:
+        return unseen
+    return tuple(chooser.sample(unseen, size))
