@@ -1,7 +1,7 @@
 """Turn search for the strong player: a beam search over the effects of one turn.
 
-A turn is a sequence of slots: the Power's applications (a Lake is one placement and
-two adjacent growths) wholly before or after the Action's effects. ``best_turn`` tries
+A turn is a sequence of slots: the Power's applications (a Lake is placed with its
+best adjacent growths at once, since a Lake alone is worth nothing) wholly before or after the Action's effects. ``best_turn`` tries
 every Action with the Power before and after it, and fills the slots one by one,
 keeping the ``beam`` best partial turns (distinct boards) by ``Evaluator.value``; every
 slot may also be left unused ("up to" in every Action and Power). With a beam of 1 it
@@ -87,7 +87,7 @@ class TurnSearch:
         if power == "bud":
             return ()
         if power == "lake":
-            return ("lake", "lake_grow", "lake_grow") * self.level
+            return ("lake",) * self.level
         return (power,) * self.level
 
     def _options(self, node: _Node, slot: str, action: str) -> list[tuple[str, int]]:
@@ -115,21 +115,7 @@ class TurnSearch:
             return [(slot, i) for i in planet.playable if board[i] == EMPTY]
         if slot == "small":
             return [(slot, i) for i in planet.playable if board[i] == SPROUT]
-        if slot == "big":
-            return [(slot, i) for i in planet.playable if board[i] == SMALL]
-        # lake_grow: around the Lake just placed, two different spaces
-        if node.lake < 0:
-            return []
-        last = node.targets[-1]
-        assert isinstance(last, LakePlacement)
-        if len(last.grow) >= 2:
-            return []
-        grown = {self.planet.index(s) for s in last.grow}
-        return [
-            (slot, j)
-            for j in planet.neighbours[node.lake]
-            if board[j] in GROWS_INTO and j not in grown
-        ]
+        return [(slot, i) for i in planet.playable if board[i] == SMALL]  # big
 
     def _child(self, node: _Node, kind: str, i: int, value: float) -> _Node:
         board = list(node.board)
@@ -176,29 +162,56 @@ class TurnSearch:
             board[i] = GROWS_INTO[old]
         return old
 
+    def _lake_growths(self, board: list[int], lake: int) -> tuple[float, tuple[int, ...]]:
+        """With a Lake at ``lake`` on ``board``, its best growths (greedy, up to two)."""
+        value = self.evaluator.value
+        best_value = value(board)
+        grown: list[int] = []
+        for _ in range(2):
+            best = -1
+            for j in self.planet.neighbours[lake]:
+                old = board[j]
+                if old not in GROWS_INTO or j in grown:
+                    continue
+                board[j] = GROWS_INTO[old]
+                v = value(board)
+                board[j] = old
+                if v > best_value + 1e-9:
+                    best, best_value = j, v
+            if best < 0:
+                break
+            board[best] = GROWS_INTO[board[best]]
+            grown.append(best)
+        for j in reversed(grown):
+            board[j] = SPROUT if board[j] == SMALL else SMALL
+        return best_value, tuple(grown)
+
     def _fill(self, nodes: list[_Node], slot: str, action: str) -> list[_Node]:
         value = self.evaluator.value
-        scored: list[tuple[float, int, _Node, str, int]] = []
+        scored: list[tuple[float, int, _Node, str, int, tuple[int, ...]]] = []
         order = 0
         for node in nodes:
-            scored.append((node.value, order, node, "", -1))  # leave the slot unused
+            scored.append((node.value, order, node, "", -1, ()))  # leave the slot unused
             order += 1
-            if slot == "lake_grow" and node.lake < 0:
-                continue
             board = node.board
             for kind, i in self._options(node, slot, action):
                 old = self._apply(board, kind, i)
-                scored.append((value(board), order, node, kind, i))
+                if kind == "lake":
+                    v, grown = self._lake_growths(board, i)
+                else:
+                    v, grown = value(board), ()
+                scored.append((v, order, node, kind, i, grown))
                 board[i] = old
                 order += 1
         scored.sort(key=lambda item: (-item[0], item[1]))
         kept: list[_Node] = []
         seen: set[tuple[int, ...]] = set()
-        for v, _, node, kind, i in scored:
+        for v, _, node, kind, i, grown in scored:
+            child = node
             if kind:
                 child = self._child(node, kind, i, v)
-            else:
-                child = node
+                for j in grown:
+                    child = self._child(child, "lake_grow", j, v)
             key = tuple(child.board)
             if key in seen:
                 continue
