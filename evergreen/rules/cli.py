@@ -19,7 +19,8 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from .bots import BOTS, Bot, make_bot, play_game
+from .bot import Bot
+from .bots import BOTS, make_bot, play_game
 from .edition import Edition, load_edition
 from .engine import apply, new_game
 from .errors import RulesError

@@ -126,7 +126,9 @@ class Evaluator:
         self.sun_weight = sun_weight
         self.forest_weight = 1.0 + weights.future_forest * (len(suns) - 1)
         planet = self.planet
-        self.rows = [tuple(range(r * planet.cols, (r + 1) * planet.cols)) for r in range(planet.rows)]
+        self.rows = [
+            tuple(range(r * planet.cols, (r + 1) * planet.cols)) for r in range(planet.rows)
+        ]
         self.cols = [tuple(range(c, planet.size, planet.cols)) for c in range(planet.cols)]
         drafts_left = outlook.rounds_after
         self.final_fertility = {

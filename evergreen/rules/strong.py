@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from .bots import Bot
+from .bot import Bot
 from .determinize import public_supply, sample_pool, unseen_cards, unseen_fertility
 from .edition import Edition
 from .engine import _clean_up, edition_of, fertility_values
 from .evaluation import Evaluator, Outlook, Weights
+from .moves import Turn
 from .planet import next_sun
 from .search import Plan, TurnSearch
 from .solo import ai_choice
-from .state import GameState, Phase
-from .moves import Turn
+from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +40,17 @@ class Level:
     beam: int  # partial turns kept at each effect of the turn search
     lookahead: int  # cards of the pool also valued one round further (0: none)
     samples: int  # determinisations of the next pool per looked-ahead card
-    weights: Weights = Weights()
+    weights: Weights = field(default_factory=Weights)
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", beam=1, lookahead=0, samples=0, weights=Weights(future_light=0.0, future_forest=0.0, unseen_fertility=0.0, track=0.0)),
+    "easy": Level(
+        "easy",
+        beam=1,
+        lookahead=0,
+        samples=0,
+        weights=Weights(future_light=0.0, future_forest=0.0, unseen_fertility=0.0, track=0.0),
+    ),
     "medium": Level("medium", beam=1, lookahead=0, samples=0),
     "hard": Level("hard", beam=2, lookahead=0, samples=0),
     "strong": Level("strong", beam=2, lookahead=2, samples=6),
@@ -68,9 +74,7 @@ class StrongBot(Bot):
         self.seed = seed
 
     def _generator(self, state: GameState, seat: int) -> random.Random:
-        return random.Random(
-            f"{self.seed}:{state.season}:{state.round}:{state.phase.value}:{seat}"
-        )
+        return random.Random(f"{self.seed}:{state.season}:{state.round}:{state.phase.value}:{seat}")
 
     def _outlook(
         self, state: GameState, seat: int, ed: Edition, fertility: Mapping[str, int]
@@ -120,7 +124,9 @@ class StrongBot(Bot):
 
     def pick(self, state: GameState, seat: int) -> str:
         cards = list(dict.fromkeys(state.pool))
-        plans = {c: self._plan(state, seat, c, self._fertility_after_pick(state, seat, c)) for c in cards}
+        plans = {
+            c: self._plan(state, seat, c, self._fertility_after_pick(state, seat, c)) for c in cards
+        }
         ranked = sorted(cards, key=lambda c: -plans[c].value)
         level = self.level
         if level.lookahead and level.samples and len(ranked) > 1:
@@ -156,8 +162,12 @@ class StrongBot(Bot):
         total = 0.0
         for _ in range(self.level.samples):
             pool = sample_pool(unseen, size, chooser)
+            if not pool:
+                return plan.value
             best = max(
-                TurnSearch(ed, evaluator, ed.cards[c], plan.powers, supply, 1).best(plan.board).value
+                TurnSearch(ed, evaluator, ed.cards[c], plan.powers, supply, 1)
+                .best(plan.board)
+                .value
                 for c in pool
             )
             total += best
