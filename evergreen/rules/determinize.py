@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .edition import Edition
+from .edition import POWERS, Edition
 from .planet import BIOMES
 from .state import GameState
 
@@ -20,15 +20,31 @@ from .state import GameState
 ARIDITY_LOSS = 1.0
 
 
-def public_supply(state: GameState, seat: int) -> tuple[int, int]:
-    """Bushes and Lakes left as ``seat`` sees them: others' hidden turns not yet taken."""
+def public_supply(state: GameState, seat: int, ed: Edition) -> tuple[int, int]:
+    """Bushes and Lakes ``seat`` can be sure to get.
+
+    The view shows the supply without what others' hidden turns took; a seat that has
+    submitted with a Bush or Lake card may have taken up to its Power's level (its card
+    and tracks are public), so that much is kept back: a turn within this is never
+    refused for an empty supply.
+    """
     bushes, lakes = state.supply
     for index, other in enumerate(state.seats):
-        if index != seat and other.turn is not None:
-            used_bushes, used_lakes = other.turn.supply_used()
-            bushes += used_bushes
-            lakes += used_lakes
-    return bushes, lakes
+        if index == seat or other.turn is None:
+            continue
+        used_bushes, used_lakes = other.turn.supply_used()
+        bushes += used_bushes
+        lakes += used_lakes
+        assert other.card is not None
+        power = ed.cards[other.card].power
+        if power in ("bush", "lake"):
+            position = other.powers[POWERS.index(power)]
+            most = ed.power_value(power, min(position + 1, len(ed.power_levels[power])))
+            if power == "bush":
+                bushes -= most
+            else:
+                lakes -= most
+    return max(0, bushes), max(0, lakes)
 
 
 def unseen_cards(state: GameState, ed: Edition) -> tuple[str, ...]:

@@ -96,7 +96,12 @@ class StrongBot(Bot):
         me = state.seats[seat]
         evaluator = Evaluator(ed, self._outlook(state, seat, ed, fertility), self.level.weights)
         search = TurnSearch(
-            ed, evaluator, ed.cards[card_id], me.powers, public_supply(state, seat), self.level.beam
+            ed,
+            evaluator,
+            ed.cards[card_id],
+            me.powers,
+            public_supply(state, seat, ed),
+            self.level.beam,
         )
         return search.best(me.board)
 
@@ -157,7 +162,7 @@ class StrongBot(Bot):
             powers=plan.powers,
         )
         evaluator = Evaluator(ed, outlook, self.level.weights)
-        supply = public_supply(state, seat)
+        supply = public_supply(state, seat, ed)
         size = ed.solo_pool if state.solo else state.drafters + 1
         total = 0.0
         for _ in range(self.level.samples):
