@@ -50,8 +50,12 @@ class Weights:
     sprout_fertility: float = 0.3  # ... times its biome's expected Fertility
     small_fertility: float = 0.55  # a Small Tree's share of becoming a Big one
     unseen_fertility: float = 0.5  # share of the unseen icons expected to reach the zone
-    track: float = 0.5  # scale of the Power tracks' future value
+    track: float = 0.0  # scale of the Power tracks' future value (0: measured best)
     horizon: int = 4  # rounds after which the growth still to come counts in full
+    second_forest: float = 0.0  # the second Forest, which may still join the biggest
+    first_player: float = (
+        0.0  # holding the First Player token next round (solo: 3 cards to choose from)
+    )
 
 
 @cache

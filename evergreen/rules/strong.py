@@ -4,31 +4,28 @@ For a turn, ``TurnSearch`` (a beam search over the turn's effects) finds the tur
 board ``Evaluator`` values most, plus Bud points and the Power tracks' future worth.
 For a pick, every card in the pool is valued by its best turn this round, with the
 Fertility Zone as the clean-up will leave it (exact in solo, where the A.I. drafter's
-pick follows fixed rules). With a lookahead budget, the best few cards are also valued
-one round further: the next pool is drawn ``samples`` times from the cards the seat
-cannot see (determinisations), and the best next turn after this round's is averaged.
+pick follows fixed rules). The Fertility still to come is expected from the cards the
+seat cannot see (``determinize``), never from the deck's order.
 
-It reads only what the seat may see (``determinize``): same view, same decision. Each
-decision seeds its own generator from the bot's seed and the moment of the game, so a
-decision is reproducible whatever was asked before, and bounded by a count of
-simulations, never by a clock.
+It reads only what the seat may see: same view, same decision. It draws no random
+number: ties go to the first candidate, so a decision depends on the position alone,
+and its work is bounded by the beam (a count of boards evaluated), never by a clock.
+A one-round lookahead over sampled next pools (determinisations) was tried and
+measured weaker at every budget; see ``docs/evergreen-strong-player.md``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .bot import Bot
-from .determinize import public_supply, sample_pool, unseen_cards, unseen_fertility
+from .determinize import public_supply, unseen_cards, unseen_fertility
 from .edition import Edition
-from .engine import _clean_up, edition_of, fertility_values
+from .engine import apply, edition_of, fertility_values
 from .evaluation import Evaluator, Outlook, Weights
-from .moves import Turn
-from .planet import next_sun
+from .moves import Pick, Turn
 from .search import Plan, TurnSearch
-from .solo import ai_choice
 from .state import GameState
 
 
@@ -38,22 +35,18 @@ class Level:
 
     name: str
     beam: int  # partial turns kept at each effect of the turn search
-    lookahead: int  # cards of the pool also valued one round further (0: none)
-    samples: int  # determinisations of the next pool per looked-ahead card
     weights: Weights = field(default_factory=Weights)
 
 
+# ``easy`` sees only the season being played (as the greedy bot does) and keeps one
+# partial turn; the others see the whole game and keep 1, 2 and 3.
 LEVELS: dict[str, Level] = {
     "easy": Level(
-        "easy",
-        beam=1,
-        lookahead=0,
-        samples=0,
-        weights=Weights(future_light=0.0, future_forest=0.0, unseen_fertility=0.0, track=0.0),
+        "easy", beam=1, weights=Weights(future_light=0.0, future_forest=0.0, unseen_fertility=0.0)
     ),
-    "medium": Level("medium", beam=1, lookahead=0, samples=0),
-    "hard": Level("hard", beam=2, lookahead=0, samples=0),
-    "strong": Level("strong", beam=2, lookahead=2, samples=6),
+    "medium": Level("medium", beam=1),
+    "hard": Level("hard", beam=2),
+    "strong": Level("strong", beam=3),
 }
 
 
@@ -68,13 +61,6 @@ class StrongBot(Bot):
 
     name = "strong"
     level = LEVELS["strong"]
-
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.seed = seed
-
-    def _generator(self, state: GameState, seat: int) -> random.Random:
-        return random.Random(f"{self.seed}:{state.season}:{state.round}:{state.phase.value}:{seat}")
 
     def _outlook(
         self, state: GameState, seat: int, ed: Edition, fertility: Mapping[str, int]
@@ -113,70 +99,22 @@ class StrongBot(Bot):
     def _fertility_after_pick(self, state: GameState, seat: int, card: str) -> dict[str, int]:
         """The Fertility values once this round's pool is cleaned up, if ``seat`` takes ``card``.
 
-        In solo the A.I. drafter's pick is fixed by rules, so the card left is known; with
-        other players it is not, and the zone is taken as it stands.
+        In solo the A.I. drafter's pick follows fixed rules, so the rest of the Draft is
+        known (playing it draws no card); with other players it is not, and the zone is
+        taken as it stands.
         """
         ed = edition_of(state)
         if not state.solo:
             return fertility_values(state, ed)
-        left = list(state.pool)
-        left.remove(card)
-        ai_to_pick = state.picks_done < state.drafters - 1
-        if ai_to_pick and left:
-            left.remove(ai_choice(left, ed, fertility_values(state, ed)))
-        cleaned = _clean_up(replace(state, pool=tuple(left)), ed)
-        return fertility_values(cleaned, ed)
+        return fertility_values(apply(state, Pick(seat, card)), ed)
 
     def pick(self, state: GameState, seat: int) -> str:
         cards = list(dict.fromkeys(state.pool))
-        plans = {
-            c: self._plan(state, seat, c, self._fertility_after_pick(state, seat, c)) for c in cards
+        values = {
+            card: self._plan(state, seat, card, self._fertility_after_pick(state, seat, card)).value
+            for card in cards
         }
-        ranked = sorted(cards, key=lambda c: -plans[c].value)
-        level = self.level
-        if level.lookahead and level.samples and len(ranked) > 1:
-            # Only the best few are looked at further, and re-ranked among themselves.
-            top = ranked[: level.lookahead]
-            values = {c: self._look_ahead(state, seat, c, plans[c]) for c in top}
-            ranked = sorted(top, key=lambda c: -values[c]) + ranked[len(top) :]
-        return ranked[0]
-
-    def _look_ahead(self, state: GameState, seat: int, card: str, plan: Plan) -> float:
-        """The mean value of the best next turn over determinised next pools."""
-        ed = edition_of(state)
-        chooser = self._generator(state, seat)
-        unseen = unseen_cards(state, ed)
-        season, round_, sun = state.season, state.round + 1, state.sun
-        if state.round >= ed.season_rounds[state.season - 1]:
-            if state.season >= ed.seasons:
-                return plan.value
-            season, round_, sun = state.season + 1, 1, next_sun(state.sun)
-        fertility = self._fertility_after_pick(state, seat, card)
-        outlook = Outlook(
-            sun=sun,
-            season=season,
-            round=round_,
-            rounds_after=rounds_after(ed, season, round_),
-            fertility=fertility,
-            unseen=unseen_fertility(ed, unseen),
-            powers=plan.powers,
-        )
-        evaluator = Evaluator(ed, outlook, self.level.weights)
-        supply = public_supply(state, seat, ed)
-        size = ed.solo_pool if state.solo else state.drafters + 1
-        total = 0.0
-        for _ in range(self.level.samples):
-            pool = sample_pool(unseen, size, chooser)
-            if not pool:
-                return plan.value
-            best = max(
-                TurnSearch(ed, evaluator, ed.cards[c], plan.powers, supply, 1)
-                .best(plan.board)
-                .value
-                for c in pool
-            )
-            total += best
-        return plan.bud + total / self.level.samples
+        return max(cards, key=lambda card: values[card])  # ties: the leftmost
 
 
 def strong_bot(level: str) -> type[StrongBot]:
