@@ -20,12 +20,13 @@ and it is pure: no clock, no global generator.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
+from operator import itemgetter
 
 from .edition import POWERS, Edition
-from .pieces import BIG, SMALL, SPROUT
+from .pieces import BIG, SMALL
 from .planet import BIOMES, SUNS, Planet
 from .scoring import biggest_forest
 
@@ -58,14 +59,41 @@ class Weights:
     )
 
 
+Shadow = tuple[int, int, int, int]  # small and big shadow lengths, small and big points
+LineTable = dict[tuple[int, ...], float]
+
+
 @cache
-def _line_light_table(small_len: int, big_len: int, small_pts: int, big_pts: int) -> dict:  # type: ignore[type-arg]
+def _line_light_table(
+    small_len: int, big_len: int, small_pts: int, big_pts: int
+) -> dict[tuple[int, ...], int]:
+    """The memo of ``line_light`` for one edition's trees."""
     return {}
 
 
-def line_light(
-    line: tuple[int, ...], table: dict[tuple[int, ...], int], shadow: tuple[int, int, int, int]
-) -> int:
+@cache
+def _weighted_table(shadow: Shadow, forward: float, backward: float) -> LineTable:
+    """The memo of ``_weighted_light`` for one pair of weights."""
+    return {}
+
+
+def _weighted_light(
+    table: dict[tuple[int, ...], int],
+    shadow: Shadow,
+    forward: float,
+    backward: float,
+    line: tuple[int, ...],
+) -> float:
+    """A line's Light with the Sun before it (``forward``) and after it (``backward``)."""
+    value = 0.0
+    if forward:
+        value += forward * line_light(line, table, shadow)
+    if backward:
+        value += backward * line_light(line[::-1], table, shadow)
+    return value
+
+
+def line_light(line: tuple[int, ...], table: dict[tuple[int, ...], int], shadow: Shadow) -> int:
     """Light points of one line of pieces, the Sun before its first element (memoised)."""
     found = table.get(line)
     if found is not None:
@@ -105,6 +133,14 @@ class Outlook:
     fertility: Mapping[str, int]  # visible now (after this round's clean-up if known)
     unseen: Mapping[str, float]  # per biome: net icons among cards not yet seen, per card
     powers: tuple[int, ...]  # the seat's track positions
+
+
+def _line_getter(line: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """A function reading the pieces of ``line`` from a board, as a tuple."""
+    if len(line) == 1:
+        (only,) = line
+        return lambda board: (board[only],)
+    return itemgetter(*line)
 
 
 def remaining_suns(ed: Edition, sun: str, season: int) -> list[str]:
@@ -153,41 +189,42 @@ class Evaluator:
             self.sprout_value[i] = growth * (weights.sprout + weights.sprout_fertility * f)
             self.small_value[i] = growth * weights.small_fertility * f
         self.rounds_after = outlook.rounds_after
+        # Per space, what each piece code there is worth beyond Light and Forest.
+        self.worth = [
+            (0.0, self.sprout_value[i], self.small_value[i], self.big_value[i], 0.0, 0.0)
+            for i in range(planet.size)
+        ]
+        # Rows carry the Light of Suns W (forwards) and E (backwards), columns N and S;
+        # a line's weighted Light is memoised per pair of weights.
+        self.line_kinds = []
+        for lines, forward, backward in ((self.rows, "W", "E"), (self.cols, "N", "S")):
+            w_fwd, w_back = sun_weight[forward], sun_weight[backward]
+            if w_fwd or w_back:
+                table = _weighted_table(shadow, w_fwd, w_back)
+                self.line_kinds.append(
+                    (
+                        [_line_getter(line) for line in lines],
+                        table,
+                        partial(_weighted_light, self.table, shadow, w_fwd, w_back),
+                    )
+                )
 
     def light(self, board: Sequence[int]) -> float:
-        w = self.sun_weight
-        table, shadow = self.table, self.shadow
+        """Light of the board under every remaining Sun, weighted (see ``Weights``)."""
         total = 0.0
-        we, ww, wn, ws = w["E"], w["W"], w["N"], w["S"]
-        if we or ww:
-            for row in self.rows:
-                line = tuple([board[i] for i in row])
-                if ww:
-                    total += ww * line_light(line, table, shadow)
-                if we:
-                    total += we * line_light(line[::-1], table, shadow)
-        if wn or ws:
-            for col in self.cols:
-                line = tuple([board[i] for i in col])
-                if wn:
-                    total += wn * line_light(line, table, shadow)
-                if ws:
-                    total += ws * line_light(line[::-1], table, shadow)
+        for getters, table, weighted in self.line_kinds:
+            for get in getters:
+                line = get(board)
+                found = table.get(line)
+                if found is None:
+                    found = table[line] = weighted(line)
+                total += found
         return total
 
     def value(self, board: Sequence[int]) -> float:
         """The board's expected worth from now to the end of the game (see module doc)."""
         value = self.light(board) + self.forest_weight * biggest_forest(self.planet, board)
-        big_value, sprout_value, small_value = self.big_value, self.sprout_value, self.small_value
-        for i in self.planet.playable:
-            piece = board[i]
-            if piece == BIG:
-                value += big_value[i]
-            elif piece == SPROUT:
-                value += sprout_value[i]
-            elif piece == SMALL:
-                value += small_value[i]
-        return value
+        return value + sum([worth[piece] for worth, piece in zip(self.worth, board, strict=True)])
 
     def track_value(self, powers: Sequence[int]) -> float:
         """The future worth of the Power tracks at ``powers`` for the rounds still to come."""
