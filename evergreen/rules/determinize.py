@@ -1,15 +1,14 @@
-"""What one seat can know of the hidden cards, and guesses consistent with it.
+"""What one seat can know of the hidden cards and of the shared supply.
 
 The strong player reads a ``GameState`` only through these functions and the seat's
 own fields, so it never uses the deck order, the generator state nor another seat's
 unrevealed turn: the cards it cannot see are the edition's cards minus every card in
 sight (Fertility Zone, discard pile, pool, the cards in front of every drafter), in the
-edition's order, and a determinisation shuffles them with the bot's own generator.
+edition's order, never the deck's.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from .edition import POWERS, Edition
@@ -78,10 +77,3 @@ def unseen_fertility(ed: Edition, unseen: tuple[str, ...]) -> dict[str, float]:
         elif card.aridity:
             net[card.suit] -= ARIDITY_LOSS
     return {biome: total / len(unseen) for biome, total in net.items()}
-
-
-def sample_pool(unseen: tuple[str, ...], size: int, chooser: random.Random) -> tuple[str, ...]:
-    """A determinisation of the next pool: ``size`` unseen cards drawn at random."""
-    if len(unseen) <= size:
-        return unseen
-    return tuple(chooser.sample(unseen, size))

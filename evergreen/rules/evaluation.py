@@ -12,9 +12,10 @@ it stands after a turn:
   share of the icons still unseen, scaled by the drafts left);
 * the growth still to come: Sprouts and Small Trees are worth part of what they become,
   less so as the rounds run out (nothing on the last turn, where the value is exact);
-* the Power tracks' future value: a higher level gives more effects each later use.
+* the Power tracks' future value (``track_value``): a higher level gives more effects
+  each later use. Its weight is 0 by default: every weight tried measured no better.
 
-Everything it reads is public to the seat (``visible`` builds it from the seat's view),
+Everything it reads is public to the seat (``Outlook``, built by ``strong`` from the view),
 and it is pure: no clock, no global generator.
 """
 
@@ -128,11 +129,9 @@ class Outlook:
 
     sun: str
     season: int
-    round: int
     rounds_after: int  # rounds still to play after this one, in the whole game
     fertility: Mapping[str, int]  # visible now (after this round's clean-up if known)
     unseen: Mapping[str, float]  # per biome: net icons among cards not yet seen, per card
-    powers: tuple[int, ...]  # the seat's track positions
 
 
 def _line_getter(line: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:

@@ -68,11 +68,9 @@ class StrongBot(Bot):
         return Outlook(
             sun=state.sun,
             season=state.season,
-            round=state.round,
             rounds_after=rounds_after(ed, state.season, state.round),
             fertility=fertility,
             unseen=unseen_fertility(ed, unseen_cards(state, ed)),
-            powers=state.seats[seat].powers,
         )
 
     def _plan(

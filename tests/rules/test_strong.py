@@ -136,7 +136,7 @@ class TestEvaluation:
         state = last_round_state()
         assert rounds_after(ED, state.season, state.round) == 0
         fertility = fertility_values(state)
-        outlook = Outlook(state.sun, 4, 2, 0, fertility, {}, state.seats[0].powers)
+        outlook = Outlook(state.sun, 4, 0, fertility, {})
         evaluator = Evaluator(ED, outlook, Weights())
         board = state.seats[0].board
         exact = (
@@ -148,7 +148,7 @@ class TestEvaluation:
         assert evaluator.value(board) == pytest.approx(exact)
 
     def test_a_big_tree_is_worth_more_in_a_more_fertile_biome(self) -> None:
-        outlook = Outlook("N", 1, 1, 13, {"snow": 0, "wheat": 4}, {}, (0,) * 6)
+        outlook = Outlook("N", 1, 13, {"snow": 0, "wheat": 4}, {})
         evaluator = Evaluator(ED, outlook, Weights())
         empty = [0] * PLANET.size
         snow, wheat = PLANET.index((1, 1)), PLANET.index((5, 3))
@@ -162,7 +162,7 @@ class TestEvaluation:
         for space in ((2, 3), (4, 3)):
             board[PLANET.index(space)] = SPROUT
         board[PLANET.index((3, 2))] = SMALL
-        outlook = Outlook("N", 1, 3, 11, {"grassland": 3}, {}, (0,) * 6)
+        outlook = Outlook("N", 1, 11, {"grassland": 3}, {})
         search = TurnSearch(
             ED, Evaluator(ED, outlook, Weights()), ED.cards["wild/lake"], (0,) * 6, (20, 20), 2
         )
