@@ -1,12 +1,12 @@
 """Turn search for the strong player: a beam search over the effects of one turn.
 
-A turn is a sequence of slots: the Power's applications (a Lake is placed with its
-best adjacent growths at once, since a Lake alone is worth nothing) wholly before or after the Action's effects. ``best_turn`` tries
-every Action with the Power before and after it, and fills the slots one by one,
-keeping the ``beam`` best partial turns (distinct boards) by ``Evaluator.value``; every
-slot may also be left unused ("up to" in every Action and Power). With a beam of 1 it
-is a greedy search. Ties go to the first candidate found, so the search is
-deterministic.
+A turn is a sequence of slots: the Power's applications, wholly before or after the
+Action's effects (a Lake is placed together with its best adjacent growths, since a
+Lake alone is worth nothing). ``TurnSearch.best`` tries every Action with the Power
+before and after it, and fills the slots one by one, keeping the ``beam`` best partial
+turns (distinct boards) by ``Evaluator.value``; every slot may also be left unused ("up
+to" in every Action and Power). With a beam of 1 it is a greedy search. Ties go to the
+first candidate found, so the search is deterministic.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class _Node:
     effects: tuple[Effect, ...] = ()
     targets: tuple[Target, ...] = ()
     used: frozenset[int] = frozenset()  # spaces the Action has used
-    lake: int = -1  # the Lake being grown around, -1 when none
+    lake: int = -1  # the last Lake placed (its growths follow it), -1 when none
     bushes: int = 0
     lakes: int = 0
 
@@ -121,7 +121,7 @@ class TurnSearch:
         board = list(node.board)
         space = self.planet.space(i)
         effects, targets, used = node.effects, node.targets, node.used
-        lake, bushes, lakes = -1 if kind == "lake" else node.lake, node.bushes, node.lakes
+        lake, bushes, lakes = node.lake, node.bushes, node.lakes
         if kind == "plant":
             board[i] = SPROUT
             effects, used = (*effects, Effect("plant", space)), used | {i}
@@ -145,7 +145,6 @@ class TurnSearch:
             last = targets[-1]
             assert isinstance(last, LakePlacement)
             targets = (*targets[:-1], LakePlacement(last.lake, (*last.grow, space)))
-            lake = node.lake
         return _Node(board, value, effects, targets, used, lake, bushes, lakes)
 
     @staticmethod
