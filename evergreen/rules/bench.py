@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
+from . import strong_bench
 from .cli import make_bots, play_bot_game
 from .edition import Edition, load_edition
 from .engine import apply, new_game
@@ -217,8 +218,14 @@ def _number(value: float) -> str:
     return f"{value:.1f}" if value < 1000 else f"{value:.0f}"
 
 
-def run(quick: bool, out: TextIO) -> list[Figure]:
-    """Measure, print a table and one JSON line on ``out``; return the figures."""
+def run(
+    quick: bool, out: TextIO, strong_games: int | None = None, workers: int = 1
+) -> list[Figure]:
+    """Measure, print a table and one JSON line on ``out``; return the figures.
+
+    Then the strong player's figures (``strong_bench``) over ``strong_games`` solo and
+    4-player games each (default: 200, or 2 for a quick run) in ``workers`` processes.
+    """
     plan = QUICK if quick else FULL
     gc.collect()
     with one_core():
@@ -237,4 +244,8 @@ def run(quick: bool, out: TextIO) -> list[Figure]:
         )
     line = {"bench": {f.key: f.to_json() for f in figures}, "quick": quick, "python": python}
     print(json.dumps(line, ensure_ascii=False), file=out)
+    games = strong_games if strong_games is not None else (2 if quick else 200)
+    if games:
+        strong = strong_bench.measure(games, 1 if quick else 3, 1, workers, one_core)
+        strong_bench.report(strong, out)
     return figures

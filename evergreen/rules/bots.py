@@ -1,4 +1,5 @@
-"""Computer players: ``RandomBot`` (any legal move) and ``GreedyBot``.
+"""Computer players: ``RandomBot`` (any legal move), ``GreedyBot`` and, by name, the
+levels of the search player (``evergreen.rules.strong``).
 
 A bot is given a state and a seat and returns a legal move for that seat. Each bot owns
 a ``random.Random`` seeded by its creator, so a game between bots is reproducible and
@@ -13,46 +14,22 @@ the Power before and after it, and picks the card whose best turn is worth most.
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .bot import Bot
 from .edition import Card, Edition
 from .engine import edition_of, fertility_values
-from .moves import ACTIONS, Effect, LakePlacement, Move, Pick, PowerUse, Target, Turn
+from .moves import ACTIONS, Effect, LakePlacement, Move, PowerUse, Target, Turn
 from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, SMALL, SPROUT
 from .planet import WILD, Planet
 from .scoring import biggest_forest, light_score
-from .state import GameState, Phase
+from .state import GameState
+from .strong import LEVELS, strong_bot
 from .targets import grow_targets, plant_targets
 from .turns import POWER_INDEX
 
 Chooser = Callable[[list[int], list[int]], int | None]
-
-
-class Bot(ABC):
-    """Base class: ``choose(state, seat)`` returns that seat's next move."""
-
-    name = "bot"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.random = random.Random(seed)
-
-    def choose(self, state: GameState, seat: int) -> Move:
-        if state.phase is Phase.DRAFT:
-            return Pick(seat, self.pick(state, seat))
-        if state.phase is Phase.ACTION:
-            return self.turn(state, seat)
-        raise ValueError("the game is over")
-
-    @abstractmethod
-    def pick(self, state: GameState, seat: int) -> str:
-        """The card ``seat`` takes from the pool."""
-
-    @abstractmethod
-    def turn(self, state: GameState, seat: int) -> Turn:
-        """The whole turn ``seat`` plays this round."""
 
 
 @dataclass
@@ -259,11 +236,17 @@ class GreedyBot(Bot):
         return self._best_turn(state, seat, seat_state.card)[1]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+# The search player's levels, weakest first: ``strong`` is the strongest.
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    **{level: strong_bot(level) for level in LEVELS},
+}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random`` or ``greedy``); raises ``ValueError`` for another name."""
+    """A bot by name (``random``, ``greedy`` or a level of the search player:
+    ``easy``, ``medium``, ``hard``, ``strong``); raises ``ValueError`` for another name."""
     try:
         return BOTS[name](seed)
     except KeyError:

@@ -19,7 +19,8 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from .bots import BOTS, Bot, make_bot, play_game
+from .bot import Bot
+from .bots import BOTS, make_bot, play_game
 from .edition import Edition, load_edition
 from .engine import apply, new_game
 from .errors import RulesError
@@ -370,6 +371,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure the engine against its speed targets")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (for the tests)")
+    p.add_argument(
+        "--strong-games",
+        type=int,
+        default=None,
+        help="solo and 4-player games of the strong player (default 200; 2 with --quick; 0: none)",
+    )
+    p.add_argument(
+        "--workers",
+        type=_positive,
+        default=min(2, os.cpu_count() or 1),
+        help="processes playing those games (the figures do not depend on it)",
+    )
     return parser
 
 
@@ -392,7 +405,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             from .bench import run
 
-            run(quick=bool(args.quick), out=sys.stdout)
+            run(
+                quick=bool(args.quick),
+                out=sys.stdout,
+                strong_games=None if args.strong_games is None else int(args.strong_games),
+                workers=int(args.workers),
+            )
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -87,6 +87,25 @@ class TestSimulate:
         assert summary["wins_per_seat"] == [5]
         assert summary["moves_per_game"] == 14 * 2  # the A.I.'s picks are not moves
 
+    def test_the_strong_bot_is_named_strong(self, capsys):
+        summary = run_json(
+            capsys,
+            "simulate",
+            "--players",
+            "1",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--bot",
+            "strong",
+            "--quiet",
+        )
+        assert summary["bot"] == "strong"
+        assert sum(t["games"] for t in summary["titles"]) == 1
+        greedy = cli.play_bot_game(1, 1, "greedy")[0].seats[0].score
+        assert summary["max_score"] > greedy
+
     def test_it_is_deterministic_for_a_seed(self, capsys):
         argv = ("simulate", "--players", "3", "--games", "2", "--seed", "11", "--quiet")
         first, second = run_json(capsys, *argv), run_json(capsys, *argv)
@@ -321,7 +340,7 @@ class TestDemo:
 
 class TestBench:
     def test_quick_prints_every_figure_with_its_target(self, capsys):
-        code, out, _ = run(capsys, "bench", "--quick")
+        code, out, _ = run(capsys, "bench", "--quick", "--strong-games", "0")
         assert code == 0
         lines = out.strip().splitlines()
         figures = json.loads(lines[-1])["bench"]
@@ -396,3 +415,17 @@ class TestRecordDocumentation:
         result = run_json(capsys, "replay", str(path))
         assert result["moves"] == 5 and result["over"] is False
         assert [s["player"] for s in result["seats"]] == ["Ann", "Bob"]
+
+    def test_it_prints_the_strong_players_figures_against_their_targets(self, capsys):
+        argv = ("bench", "--quick", "--strong-games", "1", "--workers", "1")
+        code, out, _ = run(capsys, *argv)
+        assert code == 0
+        lines = out.strip().splitlines()
+        strong = json.loads(lines[-1])["strong_player"]
+        assert strong["solo"]["games"] == strong["four_players"]["games"] == 1
+        assert sum(strong["solo"]["titles"].values()) == 1
+        assert set(strong["decision_median_s"]) == {"easy", "medium", "hard", "strong"}
+        assert set(strong["ok"]) == {"solo_mean", "solo_160_plus", "win_rate", "decision"}
+        report = "\n".join(lines[lines.index(next(x for x in lines if x.startswith("Strong"))) :])
+        for words in ("solo mean", "solo at 160+", "titles", "strong vs 3 greedy", "decision"):
+            assert words in report
