@@ -34,7 +34,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy evergreen/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
+	$(VENV)/bin/mypy games/evergreen/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
 	$(VENV)/bin/lint-imports
 
 test: lint

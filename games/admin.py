@@ -15,8 +15,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import presenters, services
-from .models import FertilityCard, Game, Move, Player, Seat
+from . import services
+from .evergreen import presenters
+from .evergreen.models import FertilityCard
+from .models import Game, Move, Player, Seat
 
 
 class ReadOnlyMixin:

@@ -13,18 +13,17 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from evergreen import rules
-
+from . import kinds
 from .models import Game, Move, Seat
 from .signals import seat_timed_out
 
 HANDOVER_AFTER = 3  # timeouts in a row
 
 
-def update(game: Game, state: rules.GameState, seats: list[Seat], now: datetime) -> None:
+def update(game: Game, state: Any, seats: list[Seat], now: datetime) -> None:
     """Start the clock for seats that now must act; stop it for the others."""
     hours = game.move_hours
-    awaiting = set(state.awaiting) if game.status == Game.Status.ACTIVE else set()
+    awaiting = set(kinds.of(game).awaiting(state)) if game.status == Game.Status.ACTIVE else set()
     for seat in seats:
         if seat.position in awaiting and not seat.bot:
             if seat.awaiting_since is None:
@@ -45,15 +44,12 @@ def deadline_from(start: datetime, hours: int | None, seat: Seat) -> datetime | 
     return begin + timedelta(hours=hours)
 
 
-def minimal_move(state: rules.GameState, seat: Seat) -> rules.Move:
-    """The smallest legal move: the first ranked card still in the pool, else the
-    leftmost; Action D with no effect and no Power."""
-    if state.phase is rules.Phase.DRAFT:
-        from .services import standing_pick
+def minimal_move(game: Game, state: Any, seat: Seat) -> Any:
+    """The smallest legal move the seat's game makes for it (its standing order first)."""
+    from .services import standing_order
 
-        card = standing_pick(state, seat) or state.pool[0]
-        return rules.Pick(seat.position, card)
-    return rules.Turn(seat.position, "D")
+    kind = kinds.of(game)
+    return kind.timeout_move(state, seat.position, "minimal", 0, standing_order(kind, state, seat))
 
 
 def overdue(now: datetime | None = None) -> list[tuple[int, datetime]]:
@@ -82,7 +78,8 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         game, seats = services._locked(seat_row.game_id)
         seat = seats[seat_row.position]
         state = game.engine_state()
-        if game.status != Game.Status.ACTIVE or seat.position not in state.awaiting:
+        kind = kinds.of(game)
+        if game.status != Game.Status.ACTIVE or seat.position not in kind.awaiting(state):
             return "nothing to do"
         if seat.time_bank_seconds:
             # The time bank is spent once, all of it.
@@ -91,13 +88,11 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
             Seat.objects.filter(pk=seat.pk).update(deadline=seat.deadline, time_bank_seconds=0)
             return "time bank"
         if game.timeout_policy == "bot":
-            from evergreen.rules.bots import GreedyBot
-
-            move = GreedyBot(game.seed ^ game.moves_count).choose(state, seat.position)
+            move = kind.timeout_move(state, seat.position, "bot", game.seed ^ game.moves_count)
         else:
-            move = minimal_move(state, seat)
+            move = minimal_move(game, state, seat)
         before = state
-        state = rules.apply(state, move, advance_state=False)
+        state = kind.apply(state, move)
         moves: list[Move] = [services._move_row(game, move)]
         seat.timeouts_in_row += 1
         seat.awaiting_since = None

@@ -33,7 +33,7 @@ digest         -            -                          daily, at ``digest_hour``
   and again when it is delivered (preferences may change in between). The digest
   goes at the hour the player picked for it, quiet hours or not.
 * Every "your move" mail and every game in the digest carries a recap of what happened
-  since the player last acted (``games.recap``), rendered when the mail is sent.
+  since the player last acted (``games.evergreen.recap``), rendered when the mail is sent.
 
 Mails carry ``List-Unsubscribe`` (a signed one-click URL, RFC 8058) and a stable
 ``Message-ID`` per notification. The private iCal feed of a player's deadlines is built
@@ -61,11 +61,11 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from evergreen import rules
+from games.evergreen import rules
 
-from . import recap
+from .evergreen import recap
+from .evergreen.presenters import season_name, solo_title
 from .models import Game, Move, Notification, Player, Seat
-from .presenters import season_name, solo_title
 
 MAX_BACKOFF = timedelta(hours=1)
 UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"

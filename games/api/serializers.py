@@ -4,7 +4,7 @@ Request serializers check types and defaults only; every rule (player counts, le
 moves, whose turn it is) is checked once, by ``games.services`` and the engine, so the
 API answers with their codes and messages.
 
-The player's view of a game is built by ``evergreen.rules.view.player_view``, the only
+The player's view of a game is built by ``games.evergreen.rules.view.player_view``, the only
 door through which state leaves the engine; the ``PlayerView*`` serializers below only
 document its shape for the OpenAPI schema (the tests validate real responses against
 the schema, so the two cannot drift apart silently).
@@ -19,9 +19,9 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from evergreen import rules
-from evergreen.rules.edition import POWERS
-from evergreen.rules.moves import ACTIONS, TIMINGS
+from games.evergreen import rules
+from games.evergreen.rules.edition import POWERS
+from games.evergreen.rules.moves import ACTIONS, TIMINGS
 from games.models import Game, Seat
 
 STATUS_NAMES = {

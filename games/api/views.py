@@ -2,10 +2,10 @@
 
 Every read starts with ``games.access.game_for_viewer``; every write is one call to a
 service function, which checks the rules and permissions once for the pages and the
-API alike. State reaches a response only through ``evergreen.rules.view.player_view``;
+API alike. State reaches a response only through ``games.evergreen.rules.view.player_view``;
 the seed is left out of a game record until the game is over (with the moves it would
 reveal the deck order), and so are the turns of other seats not yet revealed (the same
-``games.presenters.record_for_viewer`` as the record download of the pages).
+``games.evergreen.presenters.record_for_viewer`` as the record download of the pages).
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from evergreen import rules
-from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
-from evergreen.rules.view import player_view
-from games import presenters, refusals, services
+from games import services
 from games.access import game_for_viewer
+from games.evergreen import presenters, refusals, rules
+from games.evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
+from games.evergreen.rules.view import player_view
 from games.models import Game, Seat
 from games.ratelimit import check_move_rate
 from games.services import Conflict, NotAPlayer, ServiceError

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from evergreen import rules
+from games.evergreen import rules
 
 from .. import services
 from ..access import game_for_viewer

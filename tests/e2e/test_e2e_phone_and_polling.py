@@ -25,8 +25,8 @@ from gamehelpers import PASSWORD, make_user
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Request, Route, expect
 
-from evergreen import rules
-from evergreen.rules.moves import Turn
+from games.evergreen import rules
+from games.evergreen.rules.moves import Turn
 
 pytestmark = pytest.mark.e2e
 

@@ -24,7 +24,7 @@ from e2ehelpers import (
 from gamehelpers import PASSWORD, make_user
 from playwright.sync_api import expect
 
-from evergreen import rules
+from games.evergreen import rules
 
 pytestmark = pytest.mark.e2e
 

@@ -29,7 +29,7 @@ from e2ehelpers import (
 )
 from playwright.sync_api import expect
 
-from evergreen import rules
+from games.evergreen import rules
 from games.models import Move, Seat
 
 pytestmark = pytest.mark.e2e

@@ -8,9 +8,9 @@ import pytest
 from gamehelpers import api_client_for, play_until, user_at
 from test_api_helpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
 
-from evergreen.rules.record import GameRecord
-from evergreen.rules.view import player_view
 from games import services
+from games.evergreen.rules.record import GameRecord
+from games.evergreen.rules.view import player_view
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]

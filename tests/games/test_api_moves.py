@@ -9,9 +9,9 @@ import pytest
 from gamehelpers import api_client_for, play_until, user_at
 from test_api_helpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
 
-from evergreen.rules import Turn
-from evergreen.rules.targets import legal_targets
 from games import services
+from games.evergreen.rules import Turn
+from games.evergreen.rules.targets import legal_targets
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]

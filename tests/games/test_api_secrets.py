@@ -17,8 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from gamehelpers import api_client_for, play_until, user_at
 from test_api_helpers import api_url, fixed_seed, refreshed, walk  # noqa: F401
 
-from evergreen.rules import Phase
-from evergreen.rules.bots import RandomBot
+from games.evergreen.rules import Phase
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]

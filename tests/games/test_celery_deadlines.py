@@ -14,9 +14,9 @@ import pytest
 from django.core import mail
 from gamehelpers import user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import deadlines, notifications, services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Notification, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)  # mails are sent on commit

@@ -35,9 +35,9 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 from gamehelpers import user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
 
 UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)

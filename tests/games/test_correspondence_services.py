@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 from gamehelpers import play_until, user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import deadlines, services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Seat
 
 
@@ -171,10 +171,15 @@ class TestDeadlines:
         game = timed_game(alice, bob, timeout_policy="minimal")
         state = game.engine_state()
         seat = game.seats.get(position=state.awaiting[0])
-        seat.standing_order, seat.standing_order_round = [state.pool[-1]], services.round_key(state)
-        assert deadlines.minimal_move(state, seat) == rules.Pick(seat.position, state.pool[-1])
+        seat.standing_order, seat.standing_order_round = (
+            [state.pool[-1]],
+            services.round_key(game, state),
+        )
+        assert deadlines.minimal_move(game, state, seat) == rules.Pick(
+            seat.position, state.pool[-1]
+        )
         seat.standing_order = []
-        assert deadlines.minimal_move(state, seat) == rules.Pick(seat.position, state.pool[0])
+        assert deadlines.minimal_move(game, state, seat) == rules.Pick(seat.position, state.pool[0])
 
 
 class TestVacation:

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from gamehelpers import client_for
 
-from evergreen import rules
+from games.evergreen import rules
 from games.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
 from games.models import Game, Move, Player, Seat
 

@@ -10,9 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from gamehelpers import client_for, make_user, play_until, user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from games.views.lobby import awaiting_positions, with_projection
 

@@ -13,9 +13,9 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from gamehelpers import Clock, play_until, user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)

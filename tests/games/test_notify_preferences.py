@@ -13,8 +13,8 @@ import pytest
 from django.core import mail
 from gamehelpers import Clock, play_until, user_at
 
-from evergreen.rules.bots import RandomBot
 from games import deadlines, notifications, services, tasks
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday, winter time in Europe and America

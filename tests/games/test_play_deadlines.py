@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from gamehelpers import client_for, play_until, user_at
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game, Move, Player, Seat
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -199,7 +199,7 @@ class TestRanking:
         assert response["Location"] == reverse("games:detail", args=[game.pk])
         seat = seat_of(game, waiting)
         assert seat.standing_order == [pool[2], pool[0]]
-        assert seat.standing_order_round == services.round_key(game.engine_state())
+        assert seat.standing_order_round == services.round_key(game, game.engine_state())
         html = page(waiting, game)
         assert "Your ranking:" in html
         mine = html[html.index('class="ranking-mine"') :]
@@ -311,6 +311,6 @@ class TestRanking:
 
 
 def _label(edition: Any, card: str) -> str:
-    from games import presenters
+    from games.evergreen import presenters
 
     return presenters.card_info(edition, card).label

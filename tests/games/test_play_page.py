@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from gamehelpers import client_for, play_until, user_at
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from gamehelpers import client_for, play_until
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

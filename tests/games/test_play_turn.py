@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from gamehelpers import client_for, play_until
 
-from evergreen import rules
-from evergreen.rules.pieces import EMPTY, PIECE_CODES
+from games.evergreen import rules
+from games.evergreen.rules.pieces import EMPTY, PIECE_CODES
 from games.models import Game, Move
 
 PLANET = rules.load_edition().planet

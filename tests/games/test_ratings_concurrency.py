@@ -21,9 +21,9 @@ from test_ratings_helpers import (  # noqa: F401 - fixtures
     unrated_on_finish,
 )
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Rating, RatingChange
 from games.ratings import NEW_PLAYER, Skill, rate_table
 

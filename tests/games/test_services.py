@@ -10,10 +10,11 @@ from django.conf import settings
 from django.db import connection
 from gamehelpers import make_user, play_until, user_at
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
-from games.models import FertilityCard, Game, Move
+from games.evergreen import rules
+from games.evergreen.models import FertilityCard
+from games.evergreen.rules.bots import RandomBot
+from games.models import Game, Move
 
 
 def first_awaiting_user(game: Game) -> tuple[Any, int]:

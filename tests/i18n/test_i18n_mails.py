@@ -15,8 +15,8 @@ from gamehelpers import Clock, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
 from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
-from evergreen import rules
 from games import notifications, services
+from games.evergreen import rules
 from games.models import Game, Notification, Player
 from tournaments import services as events
 from tournaments.models import Club, Event

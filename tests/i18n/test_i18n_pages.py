@@ -19,8 +19,8 @@ from gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
 from i18nhelpers import leftovers, readable
 from i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
-from evergreen import rules
 from games import notifications, services
+from games.evergreen import rules
 from games.models import Game, Player
 
 pytestmark = pytest.mark.django_db

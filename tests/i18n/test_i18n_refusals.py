@@ -1,6 +1,6 @@
 """The engine's refusals reach a person in their language: pages, API, every code.
 
-The engine keeps English messages and stable codes; ``games.refusals`` turns a code and
+The engine keeps English messages and stable codes; ``games.evergreen.refusals`` turns a code and
 its params into a sentence of the active language.
 """
 
@@ -15,9 +15,8 @@ from django.utils import translation
 from gamehelpers import api_client_for, client_for, play_until, user_at
 from i18nworld import LANGUAGES, speak, two_player_game
 
-from evergreen import rules
-from evergreen.rules.planet import CREVICE
-from games import refusals
+from games.evergreen import refusals, rules
+from games.evergreen.rules.planet import CREVICE
 from games.models import Game
 
 ENGINE = Path(__file__).resolve().parents[2] / "evergreen" / "rules"

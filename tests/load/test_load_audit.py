@@ -12,9 +12,9 @@ from django.db.models import F
 from gamehelpers import make_user, user_at
 from loadaudit import audit_game, audit_mails, rounds_to_close, unsettled
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Notification
 
 pytestmark = pytest.mark.django_db

@@ -44,9 +44,9 @@ from webstack import (
     wait_until,
 )
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
 
 SETTLE_SECONDS = 60

@@ -1,4 +1,4 @@
-"""The command line ``python -m evergreen.rules``: simulate, replay, score, demo, bench."""
+"""The command line ``python -m games.evergreen.rules``: simulate, replay, score, demo, bench."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from evergreen.rules import cli, load_edition
-from evergreen.rules.record import GameRecord
+from games.evergreen.rules import cli, load_edition
+from games.evergreen.rules.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMMARY_FIELDS = {
@@ -347,7 +347,16 @@ class TestBench:
 class TestSubprocess:
     def test_make_run_plays_a_greedy_game(self):
         done = subprocess.run(
-            [sys.executable, "-m", "evergreen.rules", "demo", "--players", "3", "--bot", "greedy"],
+            [
+                sys.executable,
+                "-m",
+                "games.evergreen.rules",
+                "demo",
+                "--players",
+                "3",
+                "--bot",
+                "greedy",
+            ],
             capture_output=True,
             text=True,
             cwd=ROOT,
@@ -358,7 +367,7 @@ class TestSubprocess:
         assert "Final scores" in done.stdout
 
     def test_score_reads_stdin_and_bad_input_exits_2(self):
-        command = [sys.executable, "-m", "evergreen.rules", "score"]
+        command = [sys.executable, "-m", "games.evergreen.rules", "score"]
         good = subprocess.run(
             command,
             input='{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}',
@@ -377,7 +386,7 @@ class TestSubprocess:
 
     def test_a_bad_option_exits_2(self):
         done = subprocess.run(
-            [sys.executable, "-m", "evergreen.rules", "simulate", "--players", "5"],
+            [sys.executable, "-m", "games.evergreen.rules", "simulate", "--players", "5"],
             capture_output=True,
             text=True,
             cwd=ROOT,

@@ -19,8 +19,8 @@ from builders import (
     zone,
 )
 
-from evergreen.rules import Phase, Pick, apply, fertility_values, new_game
-from evergreen.rules.planet import BIOMES
+from games.evergreen.rules import Phase, Pick, apply, fertility_values, new_game
+from games.evergreen.rules.planet import BIOMES
 
 
 def pick_all(state, *cards):

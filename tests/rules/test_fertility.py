@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from builders import PLANET, action_state, board, last_round, submit_all, zone
 
-from evergreen.rules import Effect, Phase, Turn, fertility_values
-from evergreen.rules.scoring import fertility_breakdown, fertility_score
+from games.evergreen.rules import Effect, Phase, Turn, fertility_values
+from games.evergreen.rules.scoring import fertility_breakdown, fertility_score
 
 # Lily's planet in the rulebook: Big Trees per biome Snow 1, Swamp 1, Rock 0,
 # Flowers 1, Wheat 4, Grassland 2 (and Small Trees and Sprouts, which Fertility ignores).

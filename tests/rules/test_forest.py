@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builders import PLANET, board, line, planet, spaces
 
-from evergreen.rules.scoring import biggest_forest, forests
+from games.evergreen.rules.scoring import biggest_forest, forests
 
 # The rulebook's example, laid out on the real planet:
 #     c0 c1 c2 c3 c4 c5 c6

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from builders import EDITION, PLANET, board, line, planet
 
-from evergreen.rules.scoring import light_points, light_score, shadowed_spaces
+from games.evergreen.rules.scoring import light_points, light_score, shadowed_spaces
 
 
 def lit(on, cells, sun="W"):

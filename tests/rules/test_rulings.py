@@ -22,7 +22,7 @@ from builders import (
     submit_all,
 )
 
-from evergreen.rules import (
+from games.evergreen.rules import (
     Effect,
     InvalidMove,
     LakePlacement,
@@ -35,7 +35,7 @@ from evergreen.rules import (
     move_from_json,
     new_game,
 )
-from evergreen.rules.edition import POWERS
+from games.evergreen.rules.edition import POWERS
 
 
 def plant(*spaces):

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from builders import EDITION, PLANET, all_cards
 
-from evergreen.rules import POWERS, Phase, RulesError, new_game
-from evergreen.rules.planet import BIOMES, SUNS
+from games.evergreen.rules import POWERS, Phase, RulesError, new_game
+from games.evergreen.rules.planet import BIOMES, SUNS
 
 SEEDS = range(200)
 

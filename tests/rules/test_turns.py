@@ -18,8 +18,8 @@ from builders import (
     submit_all,
 )
 
-from evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
-from evergreen.rules.edition import POWERS
+from games.evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
+from games.evergreen.rules.edition import POWERS
 
 
 def plant(*spaces):

@@ -34,10 +34,10 @@ from gamehelpers import make_user, play_until
 from sechelpers import Clubs, draft_game, fingerprint, fixed_seed, solo_game
 from test_api_helpers import walk
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from evergreen.rules.view import player_view
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
+from games.evergreen.rules.view import player_view
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

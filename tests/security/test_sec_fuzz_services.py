@@ -28,8 +28,8 @@ from sechelpers import (
 )
 from strategies import near_misses, payloads
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

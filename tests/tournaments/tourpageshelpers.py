@@ -11,7 +11,7 @@ from typing import Any
 
 from gamehelpers import play_until
 
-from evergreen.rules import GameState
+from games.evergreen.rules import GameState
 from tournaments import services
 from tournaments.models import Club, Event, Table
 

@@ -3,7 +3,7 @@
 Idempotent: users are found by e-mail, and the games are made only when none of the
 demo users has a seat anywhere yet (``--reset`` deletes their games and makes new ones).
 Every move is played through ``games.services`` by the computer players of
-``evergreen.rules.bots``, exactly as a person's moves would be.
+``games.evergreen.rules.bots``, exactly as a person's moves would be.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from django.contrib.sites.models import Site
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from evergreen import rules
-from evergreen.rules.bots import make_bot
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import make_bot
 from games.models import Game, Player
 
 DEMO_PASSWORD = "evergreen-demo"

@@ -15,7 +15,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from evergreen import rules
+from games.evergreen import rules
 from games.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS, play
 from games.management.commands.demo_data import Command as DemoData
 from games.models import Game, Player

@@ -9,9 +9,7 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from evergreen import rules
-
-from .. import presenters, svg
+from . import presenters, rules, svg
 
 
 @require_safe
@@ -28,10 +26,12 @@ def rules_page(request: HttpRequest) -> HttpResponse:
         for i, (low, name) in enumerate(titles)
     ]
     language = (get_language() or "en").split("-")[0]
-    prose = select_template([f"games/rules/{language}.html", "games/rules/en.html"])
+    prose = select_template(
+        [f"games/evergreen/rules/{language}.html", "games/evergreen/rules/en.html"]
+    )
     return render(
         request,
-        "games/rules.html",
+        "games/evergreen/rules.html",
         {
             "prose": prose.template.name,
             **presenters.legend(),

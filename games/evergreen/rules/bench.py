@@ -1,4 +1,4 @@
-"""``python -m evergreen.rules bench``: the engine's speed against its targets.
+"""``python -m games.evergreen.rules bench``: the engine's speed against its targets.
 
 Everything is measured on one core (the process is pinned to one CPU while it runs,
 where the system allows it), with the garbage collector off inside timing loops, and

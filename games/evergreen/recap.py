@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from evergreen import rules
-from evergreen.rules.edition import Edition
-from evergreen.rules.view import player_view
+from games.evergreen import rules
+from games.evergreen.rules.edition import Edition
+from games.evergreen.rules.view import player_view
 
 from .presenters import BIOME_NAMES, POWER_NAMES, season_name
 

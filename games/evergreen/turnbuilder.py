@@ -27,12 +27,12 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
-from evergreen import rules
-from evergreen.rules.errors import IllegalMove, RulesError
-from evergreen.rules.moves import ACTIONS, LakePlacement, Target
-from evergreen.rules.pieces import EMPTY
-from evergreen.rules.planet import Space
-from evergreen.rules.targets import legal_targets, power_level_after_upgrade, preview_board
+from games.evergreen import rules
+from games.evergreen.rules.errors import IllegalMove, RulesError
+from games.evergreen.rules.moves import ACTIONS, LakePlacement, Target
+from games.evergreen.rules.pieces import EMPTY
+from games.evergreen.rules.planet import Space
+from games.evergreen.rules.targets import legal_targets, power_level_after_upgrade, preview_board
 
 TIMINGS = ("before", "after", "none")
 ACTION_KINDS = ("plant", "grow")

@@ -9,7 +9,7 @@ The templates keep the structure of the page and call these through the presente
 (``Planet.picture``, ``CardInfo.face``, ``Track.row``…).
 
 The shapes (a tile per biome with its pattern, shade, pieces, Sun markers) are defined
-once per page in ``templates/games/_board_defs.html`` and placed with ``<use href>``.
+once per page in ``templates/games/evergreen/_board_defs.html`` and placed with ``<use href>``.
 The words are translated once per language (``Words``); every text that goes into the
 markup is escaped (biome, piece and icon codes come from the edition), so the results are
 marked safe.
@@ -27,8 +27,20 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-if TYPE_CHECKING:
-    from .presenters import CardInfo, Cell, Planet, Scores, Stack, Track
+from .words import (
+    BIOME_NAMES,
+    EFFECT_NAMES,
+    ICON_NAMES,
+    PIECE_NAMES,
+    POWER_HELP,
+    POWER_NAMES,
+    SUN_SIDES,
+)
+
+if TYPE_CHECKING:  # the drawn values; their modules call these functions
+    from .cards import CardInfo, Stack, Track
+    from .planets import Cell, Planet
+    from .status import Scores
 
 CELL = 40  # SVG units per space
 MARGIN = 36  # room around the grid for the Sun markers
@@ -45,22 +57,11 @@ class Words:
     """The words of the game page in one language, translated once (``words()``).
 
     It also remembers what it drew: a space's markup and label depend only on the space
-    (a ``presenters.Cell``, a named tuple) and the language, and most spaces look the
+    (a ``planets.Cell``, a named tuple) and the language, and most spaces look the
     same from one request to the next.
     """
 
     def __init__(self) -> None:
-        # Imported here: presenters imports this module.
-        from .presenters import (
-            BIOME_NAMES,
-            EFFECT_NAMES,
-            ICON_NAMES,
-            PIECE_NAMES,
-            POWER_HELP,
-            POWER_NAMES,
-            SUN_SIDES,
-        )
-
         self.biomes = {key: str(name) for key, name in BIOME_NAMES.items()}
         self.pieces = {key: str(name) for key, name in PIECE_NAMES.items()}
         self.powers = {key: str(name) for key, name in POWER_NAMES.items()}

@@ -2,7 +2,7 @@
 
 A ``GameState`` holds everything needed to continue a game, secrets included (deck
 order, the generator state, turns not yet revealed). Never send it to a player: use
-``evergreen.rules.view.player_view``.
+``games.evergreen.rules.view.player_view``.
 """
 
 from __future__ import annotations

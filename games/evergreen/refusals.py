@@ -1,6 +1,6 @@
 """The engine's refusals in the player's language.
 
-``evergreen.rules`` raises errors with a stable ``code``, an English ``message`` and
+``games.evergreen.rules`` raises errors with a stable ``code``, an English ``message`` and
 ``params`` (plain identifiers: rows, columns, piece, biome and Power keys). A person
 must read them in their own language, so every code has sentences here, chosen by the
 params the error carries: the most specific sentence whose placeholders are all given
@@ -19,7 +19,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from evergreen.rules.errors import RulesError
+from . import words
+from .rules.errors import RulesError
 
 # (placeholders the sentence needs, the sentence), most specific first.
 Sentences = tuple[tuple[frozenset[str], Promise], ...]
@@ -231,22 +232,20 @@ FALLBACK = _("This move is not allowed.")
 def _words(params: Mapping[str, object]) -> dict[str, Any]:
     """The params as the sentence shows them: keys of pieces, biomes, Powers turned into
     their names in the active language."""
-    from . import presenters  # presenters imports the engine's vocabulary; keep this light
-
     names: dict[str, Any] = dict(params)
     for key in ("piece", "held"):
         if isinstance(names.get(key), str):
-            names[key] = presenters.PIECE_NAMES.get(str(names[key]), _("empty space"))
+            names[key] = words.PIECE_NAMES.get(str(names[key]), _("empty space"))
     for key in ("suit", "biome"):
         if isinstance(names.get(key), str):
-            names[key] = presenters.BIOME_NAMES.get(str(names[key]), names[key])
+            names[key] = words.BIOME_NAMES.get(str(names[key]), names[key])
     for key in ("power", "card_power"):
         if isinstance(names.get(key), str):
-            names[key] = presenters.POWER_NAMES.get(str(names[key]), names[key])
+            names[key] = words.POWER_NAMES.get(str(names[key]), names[key])
     if isinstance(names.get("effect"), str) and names["effect"] in ("plant", "grow"):
-        names["effect"] = presenters.ACTION_EFFECT_NAMES[str(names["effect"])]
+        names["effect"] = words.ACTION_EFFECT_NAMES[str(names["effect"])]
     if isinstance(names.get("card"), str):
-        names["card"] = presenters.card_name(str(names["card"]))
+        names["card"] = words.card_name(str(names["card"]))
     if names.get("move") == "pick":
         names["pick"] = "pick"
     return {k: str(v) for k, v in names.items()}

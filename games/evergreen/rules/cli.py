@@ -1,4 +1,4 @@
-"""The command line: ``python -m evergreen.rules simulate|replay|score|demo|bench``.
+"""The command line: ``python -m games.evergreen.rules simulate|replay|score|demo|bench``.
 
 Every subcommand prints its result on stdout (JSON, except ``demo`` and ``bench``,
 which are for people) and any error as one line on stderr with exit status 2. The
@@ -341,7 +341,7 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m evergreen.rules", description="The Evergreen rules engine."
+        prog="python -m games.evergreen.rules", description="The Evergreen rules engine."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     bots = sorted(BOTS)

@@ -2,7 +2,7 @@
 
 Typical use::
 
-    from evergreen import rules
+    from games.evergreen import rules
     state = rules.new_game(players=2, seed=42)
     state = rules.apply(state, rules.Pick(seat=state.awaiting[0], card=state.pool[0]))
 """
