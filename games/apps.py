@@ -10,4 +10,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
 
-        from . import receivers, signals  # noqa: F401  (connects the receivers)
+        # The receivers connect themselves; the tasks register with the Celery app, which
+        # the services and the outbox call by name.
+        from . import receivers, signals, tasks  # noqa: F401

@@ -78,6 +78,7 @@ class GameKind(ABC):
     # pages include them); ``page_context`` and ``replay_context`` fill them.
     play_template: str = ""
     replay_template: str = ""
+    view_schema: str = ""  # dotted path of a serializer documenting player_view (the API)
     head_template: str = ""  # once per page, before the game (shared drawings)
     foot_template: str = ""  # once per page, after the game (a legend)
 
@@ -177,6 +178,21 @@ class GameKind(ABC):
         (the API's targets endpoint); raises ``Refusal``."""
         raise Refusal("no_targets", "This game has no targets to ask for.")
 
+    def projection(self) -> dict[str, str]:
+        """Keys of the snapshot the game lists read instead of the state: annotation name
+        (prefixed ``p_<kind>_``) -> JSON path (``state__…``)."""
+        return {}
+
+    def awaiting_in(self, game: Game) -> tuple[int, ...]:
+        """Who must move in a game being played, read from ``projection``'s keys; by
+        default from the seats the clocks wait for (a person's seat waits from when it
+        must act until it has)."""
+        return tuple(s.position for s in game.seats.all() if s.awaiting_since is not None)
+
+    def winner_in(self, game: Game) -> tuple[int | None, str | None]:
+        """The winning seat of a finished game and its title, if any, from ``projection``."""
+        return None, None
+
     def hidden_moves(self, state: State, moves: Sequence[Move], viewer: int | None) -> set[int]:
         """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
         return set()
@@ -253,12 +269,40 @@ class GameKind(ABC):
         is the snapshot before, None at the start)."""
         return None
 
-    def mail_context(self, game: Game, seat: Seat, state: State) -> dict[str, Any]:
-        """Extra words for the e-mails about this game."""
+    # --- E-mails ------------------------------------------------------------------------
+    # What a mail stores is plain JSON (``Notification.context``), written when it is
+    # created; the words are added when it is rendered, in the recipient's language.
+
+    def season_rows(self, state: State, season: int) -> list[dict[str, Any]]:
+        """The "season scored" mail's rows: one dict per seat with at least ``seat``."""
+        return []
+
+    def final_context(self, state: State) -> dict[str, Any]:
+        """What the "game over" mail stores: at least ``ranking`` (rows of ``seat`` and
+        ``score``, best first)."""
+        scores = self.scores(state)
+        return {"ranking": [{"seat": i, "score": scores[i]} for i in self.ranking(state)]}
+
+    def mail_words(
+        self, context: Mapping[str, Any], names: Sequence[str], me: int
+    ) -> dict[str, Any]:
+        """The game's own words for a mail's stored ``context`` (season names, titles)."""
         return {}
+
+    def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
+        """What happened since ``seat`` last acted, as lines, and where the game stands."""
+        return [], ""
+
+    def admin_inlines(self) -> list[Any]:
+        """Inlines of the game's own tables on a game's admin page."""
+        return []
 
     def urls(self) -> list[URLPattern]:
         """The game's own pages and steps, under /games/ (names in the ``games`` namespace)."""
+        return []
+
+    def api_urls(self) -> list[URLPattern]:
+        """The game's own API endpoints, under /api/ (names in the ``api`` namespace)."""
         return []
 
 

@@ -14,14 +14,19 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import kinds
+from . import deadlines, kinds, mails
 from .kinds import GameKind, Refusal
 from .models import Game, Move, Player, Seat
+from .signals import game_ended
+
+CLOSE_ROUND_TASK = "games.tasks.close_round"
 
 
 class ServiceError(Exception):
@@ -472,22 +477,18 @@ def _progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> A
 
 def _commit(game: Game, before: Any, state: Any, seats: list[Seat], moves: list[Move]) -> None:
     """Write the new moves, snapshot and projections; schedule what comes after."""
-    from . import deadlines, notifications
-
     if moves:
         Move.objects.bulk_create(moves)
     game.needs_closing = kinds.of(game).needs_resolution(state)
     now = timezone.now()
     deadlines.update(game, state, seats, now)
     _store(game, state, seats)
-    notifications.after_change(game, before, state, seats)
+    mails.after_change(game, before, state, seats)
     if game.needs_closing:
         schedule_closing(game.pk)
 
 
 def _eager() -> bool:
-    from django.conf import settings
-
     return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
 
 
@@ -501,8 +502,6 @@ def after_commit(callback: Any) -> None:
 
 
 def announce_end(game: Game) -> None:
-    from .signals import game_ended
-
     game_id, status = game.pk, "finished" if game.status == Game.Status.FINISHED else "aborted"
     after_commit(lambda: game_ended.send(sender=Game, game_id=game_id, status=status))
 
@@ -519,12 +518,12 @@ def _attach_seats(game: Game, seats: list[Seat]) -> None:
 def schedule_closing(game_id: int) -> None:
     """Have a worker reveal the round once this transaction is committed (inline when
     Celery runs eagerly: no other process would read the data then)."""
-    from .tasks import close_round
-
     if _eager():
         close_game_round(game_id)
     else:
-        transaction.on_commit(lambda: close_round.delay(game_id), robust=True)
+        # Sent by the task's name: the tasks module imports the services, not the reverse.
+        task = current_app.tasks[CLOSE_ROUND_TASK]
+        transaction.on_commit(lambda: task.delay(game_id), robust=True)
 
 
 def close_game_round(game_id: int) -> bool:

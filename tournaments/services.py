@@ -597,7 +597,7 @@ def _table_game(event: Event, players: Sequence[int], withdrawn: set[int]) -> Ga
 
 def _url(name: str, *args: Any, fallback: str = "") -> str:
     try:
-        return notifications._site(reverse(name, args=args))
+        return notifications.site_url(reverse(name, args=args))
     except NoReverseMatch:
         return fallback
 

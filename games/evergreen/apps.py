@@ -1,5 +1,4 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
 
 
 class EvergreenConfig(AppConfig):
@@ -7,5 +6,5 @@ class EvergreenConfig(AppConfig):
 
     name = "games.evergreen"
     label = "evergreen"
-    verbose_name = _("Evergreen")
+    verbose_name = "Evergreen"  # a name, the same in every language
     default_auto_field = "django.db.models.BigAutoField"

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 
 from games.kinds import GameKind, Refusal, Setup, Summary
 
-from . import refusals, rules
+from . import rules
+from .refusals import refused
 from .rules.bots import BOTS, make_bot
 from .rules.record import GameRecord
 
@@ -26,19 +27,10 @@ if TYPE_CHECKING:
 
     from games.models import Game, Seat
 
-# Engine refusals that mean "not now" rather than "never": answered 409.
-CONFLICT_CODES = frozenset(
-    {"not_your_turn", "wrong_phase", "turn_already_submitted", "no_card", "game_over"}
-)
-
-
-def refused(exc: rules.RulesError) -> Refusal:
-    return Refusal(exc.code, refusals.message(exc), conflict=exc.code in CONFLICT_CODES)
-
 
 class Evergreen(GameKind):
     name = "evergreen"
-    title = gettext_lazy("Evergreen")
+    title = "Evergreen"  # a name, the same in every language
     min_players = 1  # solo against the A.I. drafter
     max_players = 4
     bots: ClassVar[Mapping[str, Any]] = {
@@ -48,6 +40,7 @@ class Evergreen(GameKind):
     default_bot = "greedy"
     play_template = "games/evergreen/_play.html"
     replay_template = "games/evergreen/_replay.html"
+    view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
 
@@ -144,6 +137,21 @@ class Evergreen(GameKind):
         from .targets_api import targets_answer
 
         return targets_answer(state, seat, question)
+
+    def projection(self) -> dict[str, str]:
+        from . import lobby
+
+        return lobby.projection()
+
+    def awaiting_in(self, game: Game) -> tuple[int, ...]:
+        from . import lobby
+
+        return lobby.awaiting_in(game)
+
+    def winner_in(self, game: Game) -> tuple[int | None, str | None]:
+        from . import lobby
+
+        return lobby.winner_in(game)
 
     def hidden_moves(
         self, state: rules.GameState, moves: Sequence[rules.Move], viewer: int | None
@@ -273,10 +281,43 @@ class Evergreen(GameKind):
         if old is None or old.get("fertility_zone") != game.state["fertility_zone"]:
             sync_fertility_zone(game, state)
 
-    def mail_context(self, game: Game, seat: Seat, state: rules.GameState) -> dict[str, Any]:
-        return {}
+    def season_rows(self, state: rules.GameState, season: int) -> list[dict[str, Any]]:
+        from .mailwords import season_rows
+
+        return season_rows(state, season)
+
+    def final_context(self, state: rules.GameState) -> dict[str, Any]:
+        from .mailwords import final_context
+
+        return final_context(state)
+
+    def mail_words(
+        self, context: Mapping[str, Any], names: Sequence[str], me: int
+    ) -> dict[str, Any]:
+        from .mailwords import mail_words
+
+        return mail_words(context, names, me)
+
+    def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
+        from . import recap
+
+        try:
+            summary = recap.for_seat(game, seat)
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+        return recap.lines(summary, names), recap.standing(summary, names)
+
+    def admin_inlines(self) -> list[Any]:
+        from .admin import FertilityCardInline
+
+        return [FertilityCardInline]
 
     def urls(self) -> list[URLPattern]:
         from .urls import urlpatterns
 
         return list(urlpatterns)
+
+    def api_urls(self) -> list[URLPattern]:
+        from .urls import api_urlpatterns
+
+        return list(api_urlpatterns)

@@ -19,6 +19,8 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.kinds import Refusal
+
 from . import words
 from .rules.errors import RulesError
 
@@ -271,3 +273,14 @@ def message(exc: Exception) -> str:
     if isinstance(exc, RulesError) and exc.code in REFUSALS:
         return sentence(exc.code, exc.params)
     return str(getattr(exc, "message", exc))
+
+
+# Engine refusals that mean "not now" rather than "never": answered 409.
+CONFLICT_CODES = frozenset(
+    {"not_your_turn", "wrong_phase", "turn_already_submitted", "no_card", "game_over"}
+)
+
+
+def refused(exc: RulesError) -> Refusal:
+    """The engine's error as the platform's ``Refusal``, in the player's language."""
+    return Refusal(exc.code, message(exc), conflict=exc.code in CONFLICT_CODES)

@@ -5,7 +5,7 @@ from django.urls import path
 
 from games.views import play
 
-from . import rules_page, views
+from . import api, rules_page, views
 
 urlpatterns = [
     path("rules/", rules_page.rules_page, name="rules"),
@@ -13,4 +13,11 @@ urlpatterns = [
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
     path("games/<int:pk>/turn/", views.turn_builder, name="turn"),
     path("games/<int:pk>/turn/submit/", views.submit_turn, name="submit_turn"),
+]
+
+# Under /api/, in the "api" namespace.
+api_urlpatterns = [
+    path("games/<int:pk>/targets/", api.targets, name="targets"),
+    path("games/<int:pk>/pick/", api.pick, name="pick"),
+    path("games/<int:pk>/turn/", api.turn, name="turn"),
 ]

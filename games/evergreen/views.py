@@ -28,9 +28,9 @@ from games.views.play import (
 )
 
 from . import rules, turnbuilder
-from .kind import refused as refusal_of
 from .page import builder as builder_from
 from .page import can_build
+from .refusals import refused as refusal_of
 from .turnbuilder import BuildError
 
 

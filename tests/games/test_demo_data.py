@@ -10,7 +10,7 @@ from django.urls import reverse
 from gamehelpers import client_for
 
 from games.evergreen import rules
-from games.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
+from games.evergreen.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
 from games.models import Game, Move, Player, Seat
 
 

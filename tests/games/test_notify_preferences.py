@@ -13,7 +13,7 @@ import pytest
 from django.core import mail
 from gamehelpers import Clock, play_until, user_at
 
-from games import deadlines, notifications, services, tasks
+from games import deadlines, notifications, services, tasks, timeouts
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
 
@@ -186,7 +186,7 @@ class TestCoalesced:
         tasks.deliver_due()
         assert len(mails_to(first)) == 1
         clock.advance(hours=1, minutes=1)
-        deadlines.sweep()  # the first pick times out
+        timeouts.sweep()  # the first pick times out
         tasks.deliver_due()
         clock.advance(minutes=1)
         move(game, second)

@@ -19,7 +19,7 @@ from games.evergreen import refusals, rules
 from games.evergreen.rules.planet import CREVICE
 from games.models import Game
 
-ENGINE = Path(__file__).resolve().parents[2] / "evergreen" / "rules"
+ENGINE = Path(__file__).resolve().parents[2] / "games" / "evergreen" / "rules"
 ERRORS = {"IllegalMove", "InvalidMove", "RulesError"}  # what a move can be refused with
 SAMPLE = {
     "row": 3, "col": 4, "lake_row": 3, "lake_col": 5, "seat": 7, "card": "snow/sprout",

@@ -405,3 +405,31 @@ class TestRecordDocumentation:
         result = run_json(capsys, "replay", str(path))
         assert result["moves"] == 5 and result["over"] is False
         assert [s["player"] for s in result["seats"]] == ["Ann", "Bob"]
+
+
+class TestTheConsoleScript:
+    """``evergreen-rules`` (pyproject's console script) and ``python -m games.evergreen.rules``
+    run the same command line."""
+
+    POSITION = '{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}'
+
+    @pytest.mark.parametrize(
+        "command",
+        [
+            [str(Path(sys.executable).with_name("evergreen-rules"))],
+            [sys.executable, "-m", "games.evergreen.rules"],
+        ],
+        ids=["console-script", "python-m"],
+    )
+    def test_it_scores_a_position_and_refuses_bad_input_with_status_2(self, command):
+        scored = subprocess.run(
+            [*command, "score"], input=self.POSITION, capture_output=True, text=True, check=True
+        )
+        assert json.loads(scored.stdout) == {"light": 1, "forest": 1, "fertility": 0}
+        refused = subprocess.run(
+            [*command, "score"], input="not json", capture_output=True, text=True
+        )
+        assert refused.returncode == 2 and refused.stdout == ""
+        usage = subprocess.run([*command, "--help"], capture_output=True, text=True, check=True)
+        for subcommand in ("score", "simulate", "replay", "bench", "demo"):
+            assert subcommand in usage.stdout

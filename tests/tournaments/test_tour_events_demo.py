@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from tourhelpers import event_with, make_players
 
+from games.evergreen.management.commands.demo_events import CLUB_SLUG
 from games.models import Game
 from tournaments import results, services
-from tournaments.management.commands.demo_events import CLUB_SLUG
 from tournaments.models import Club, Event, Round, Table
 
 

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
-from .cli import make_bots, play_bot_game
 from .edition import Edition, load_edition
 from .engine import apply, new_game
 from .moves import Turn
 from .pieces import BIG, BUSH, EMPTY, SMALL
 from .planet import SUNS, Planet
 from .scoring import biggest_forest, light_score
+from .selfplay import make_bots, play_bot_game
 from .state import GameState, state_from_json, state_to_json
 from .view import player_view
 

@@ -1,4 +1,5 @@
-"""The command line: ``python -m games.evergreen.rules simulate|replay|score|demo|bench``.
+"""The command line: ``evergreen-rules simulate|replay|score|demo|bench`` (the console script;
+``python -m games.evergreen.rules`` is the same).
 
 Every subcommand prints its result on stdout (JSON, except ``demo`` and ``bench``,
 which are for people) and any error as one line on stderr with exit status 2. The
@@ -19,16 +20,15 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from .bots import BOTS, Bot, make_bot, play_game
+from .bots import BOTS
 from .edition import Edition, load_edition
 from .engine import apply, new_game
 from .errors import RulesError
-from .moves import Move
 from .pieces import EMPTY, PIECE_CODES
 from .planet import BIOMES, CREVICE, SUNS, Planet, next_sun
 from .record import GameRecord
-from .rng import next_u64, seed_state
 from .scoring import biggest_forest, fertility_score, light_score
+from .selfplay import bot_seed, make_bots, play_bot_game  # noqa: F401 - the CLI's own
 from .state import GameState
 
 EXIT_BAD_INPUT = 2
@@ -39,23 +39,6 @@ _KEY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 class InputError(Exception):
     """Input the command line cannot use; the message is printed as is."""
-
-
-# --- Playing games between bots ------------------------------------------------------
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game seeded ``game_seed`` (distinct per seat)."""
-    return next_u64(seed_state(game_seed * 8 + seat))[1]
-
-
-def make_bots(bot: str, players: int, game_seed: int) -> list[Bot]:
-    return [make_bot(bot, bot_seed(game_seed, seat)) for seat in range(players)]
-
-
-def play_bot_game(players: int, seed: int, bot: str) -> tuple[GameState, list[Move]]:
-    """One whole game between ``bot`` bots; returns the final state and the moves played."""
-    return play_game(new_game(players, seed), make_bots(bot, players, seed))
 
 
 def season_sun(start: str, season: int) -> str:
@@ -341,7 +324,7 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m games.evergreen.rules", description="The Evergreen rules engine."
+        prog="evergreen-rules", description="The Evergreen rules engine."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     bots = sorted(BOTS)

@@ -16,8 +16,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.evergreen import rules
-from games.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS, play
-from games.management.commands.demo_data import Command as DemoData
+from games.evergreen.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS, play
+from games.evergreen.management.commands.demo_data import Command as DemoData
 from games.models import Game, Player
 from tournaments import services
 from tournaments.models import Club, Event, Table
