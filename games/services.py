@@ -53,6 +53,11 @@ class Conflict(ServiceError):
     status = 409
 
 
+def not_a_player() -> NotAPlayer:
+    """The refusal of someone without a seat in the game (the pages, the API, here)."""
+    return NotAPlayer(_("You are not a player of this game."), "not_a_player")
+
+
 def refused(exc: Refusal) -> ServiceError:
     """A game's refusal as the service's error (409 when it means "not now")."""
     return (Conflict if exc.conflict else ServiceError)(exc.message, exc.code)
@@ -213,7 +218,7 @@ def abort_game(game_id: int) -> Game:
 # --- Moves ------------------------------------------------------------------------------------
 
 
-MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+MAX_IDEMPOTENCY_KEY = Move._meta.get_field("idempotency_key").max_length or 0
 
 
 def _check_key(key: str | None) -> None:
@@ -350,7 +355,7 @@ def submit_move(
 def _seat_for(seats: list[Seat], user: Any) -> Seat:
     seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if seat is None:
-        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        raise not_a_player()
     return seat
 
 
@@ -600,7 +605,7 @@ def set_standing_order(game_id: int, user: Any, ranking: list[str]) -> Seat:
         game, seats = _locked(game_id)
         seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         if seat is None:
-            raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+            raise not_a_player()
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not being played."), "game_not_active")
         state = game.engine_state()

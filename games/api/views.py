@@ -43,7 +43,7 @@ from games.services import ServiceError
 from . import serializers as s
 from .parsers import JSONParser
 
-MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+MAX_IDEMPOTENCY_KEY = services.MAX_IDEMPOTENCY_KEY
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
@@ -433,7 +433,7 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
 def ranking(request: Request, pk: int) -> Response:
     _game, seat = game_for_viewer(pk, request.user)
     if seat is None:
-        raise services.NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        raise services.not_a_player()
     if request.method == "POST":
         data = _valid(s.RankingSerializer, request.data)
         seat = services.set_standing_order(pk, request.user, data["cards"])

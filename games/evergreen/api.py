@@ -26,7 +26,7 @@ from games.api.views import (
     _query,
     _submit,
 )
-from games.services import Conflict, NotAPlayer, ServiceError
+from games.services import Conflict, ServiceError, not_a_player
 
 from . import api_serializers as es
 from . import refusals, rules
@@ -69,7 +69,7 @@ from .rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
 def targets(request: Request, pk: int) -> Response:
     game, seat = game_for_viewer(pk, request.user)
     if seat is None:
-        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        raise not_a_player()
     if game.state is None:
         raise Conflict(_("This game has not started yet."), "game_not_started")
     effect = _query(request, "effect") or ""

@@ -57,7 +57,7 @@ class PageError:
 def seated(pk: int, user: Any) -> tuple[Game, Seat]:
     game, seat = game_for_viewer(pk, user)
     if seat is None:
-        raise PermissionDenied(_("You are not a player of this game."))
+        raise PermissionDenied(services.not_a_player().message)
     return game, seat
 
 
@@ -262,7 +262,8 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def idempotency_key(request: HttpRequest) -> str | None:
-    return request.POST.get("key", "").strip()[:80] or None
+    """The form's key as sent: one the service cannot store is refused there, as in the API."""
+    return request.POST.get("key", "").strip() or None
 
 
 @require_POST
