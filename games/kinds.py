@@ -173,6 +173,11 @@ class GameKind(ABC):
     def player_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` (None: a spectator) may see it: no secret of another."""
 
+    def move_refusal(self, state: State, seat: int, move_type: str) -> Refusal | None:
+        """Why ``seat`` may make no move of ``move_type`` now, whatever its content (None:
+        it may). Asked by a page that has no move to send (``services.move_refusal``)."""
+        return None
+
     def legal_targets(self, state: State, seat: int, question: Mapping[str, Any]) -> Any:
         """What ``seat`` may choose for the move in progress described by ``question``
         (the API's targets endpoint); raises ``Refusal``."""

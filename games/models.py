@@ -174,6 +174,11 @@ class Game(models.Model):
         return reverse("games:detail", args=[self.pk])
 
     @property
+    def status_name(self) -> str:
+        """The status as the pages and the API name it: open, active, finished, aborted."""
+        return self.Status(self.status).name.lower()
+
+    @property
     def is_playable(self) -> bool:
         return self.status == self.Status.ACTIVE
 

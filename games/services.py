@@ -352,6 +352,18 @@ def submit_move(
             return repeated
 
 
+def move_refusal(game_id: int, user: Any, move_type: str) -> ServiceError | None:
+    """Why ``user`` may make no move of ``move_type`` in the game now, as ``submit_move``
+    would refuse any such move (None: they may). Reads only."""
+    game = Game.objects.get(pk=game_id)
+    seats = list(game.seats.all())
+    seat = _seat_for(seats, user)
+    if game.status != Game.Status.ACTIVE:
+        return Conflict(_("This game is not being played."), "game_not_active")
+    refusal = kinds.of(game).move_refusal(game.engine_state(), seat.position, move_type)
+    return refused(refusal) if refusal is not None else None
+
+
 def _seat_for(seats: list[Seat], user: Any) -> Seat:
     seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if seat is None:

@@ -23,13 +23,7 @@ from rest_framework import serializers
 from games import kinds
 from games.models import Game, Seat
 
-STATUS_NAMES = {
-    Game.Status.OPEN: "open",
-    Game.Status.ACTIVE: "active",
-    Game.Status.FINISHED: "finished",
-    Game.Status.ABORTED: "aborted",
-}
-STATUS_BY_NAME = {name: status for status, name in STATUS_NAMES.items()}
+STATUS_BY_NAME = {status.name.lower(): status for status in Game.Status}  # as Game.status_name
 
 
 # --- Errors ------------------------------------------------------------------------------
@@ -282,7 +276,7 @@ def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int])
     """The fields every game listing shows; ``awaiting`` comes from the engine state."""
     return {
         "id": game.pk,
-        "status": STATUS_NAMES[Game.Status(game.status)],
+        "status": game.status_name,
         "version": game.version,
         "edition": game.edition,
         "players": game.players,

@@ -133,6 +133,17 @@ class Evergreen(GameKind):
 
         return player_view(state, seat)
 
+    def move_refusal(self, state: rules.GameState, seat: int, move_type: str) -> Refusal | None:
+        from .rules.engine import check_turn_allowed
+
+        if move_type != "turn":
+            return None
+        try:
+            check_turn_allowed(state, seat)
+        except rules.RulesError as exc:
+            return refused(exc)
+        return None
+
     def legal_targets(self, state: rules.GameState, seat: int, question: Mapping[str, Any]) -> Any:
         from .targets_api import targets_answer
 

@@ -100,12 +100,15 @@ def submit_turn(request: HttpRequest, pk: int) -> HttpResponse:
                 raise BuildError(_("Choose your Action first."), "choose_action")
             move: Any = turn
         else:
-            # Not this seat's turn to build: the service says why (or repeats an earlier
-            # submission with the same idempotency key).
-            move = services.earlier_move(pk, request.user, key) or {
-                "type": "turn",
-                "action": "D",
-            }
+            # Not this seat's turn to build: an earlier submission with the same key is
+            # repeated as it was; otherwise the service says why no turn can be played.
+            move = services.earlier_move(pk, request.user, key)
+            if move is None:
+                check_move_rate(request)
+                why = services.move_refusal(pk, request.user, "turn")
+                raise why or services.Conflict(
+                    _("You have no turn to build now."), "no_turn_to_build"
+                )
         check_move_rate(request)
         services.submit_move(pk, request.user, move, idempotency_key=key)
     except services.ServiceError as exc:

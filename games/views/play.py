@@ -117,7 +117,7 @@ def _context(
         **_kind_templates(kind),
     }
     if game.state is None:
-        context["status"] = kind.status_text(None, names, _status_key(game))
+        context["status"] = kind.status_text(None, names, game.status_name)
         context["seats"] = sorted(game.seats.all(), key=lambda s: s.position)
         context["can_join"] = (
             request.user.is_authenticated and seat is None and game.status == Game.Status.OPEN
@@ -130,7 +130,7 @@ def _context(
         "builder": builder,
         "focus": focus,
         "error": error,
-        "status_key": _status_key(game),
+        "status_key": game.status_name,
     }
     context["viewer"] = seat.position if seat else None
     context.update(kind.page_context(request, game, seat, params))
@@ -139,15 +139,6 @@ def _context(
     context["clocks"] = clocks.seat_clocks(game, game.seats.all(), context["viewer"], now)
     context["time_control"] = clocks.time_control(game, seat, now)
     return context
-
-
-def _status_key(game: Game) -> str:
-    return {
-        Game.Status.OPEN: "open",
-        Game.Status.ACTIVE: "active",
-        Game.Status.FINISHED: "finished",
-        Game.Status.ABORTED: "aborted",
-    }[Game.Status(game.status)]
 
 
 def render_play(

@@ -107,8 +107,7 @@ def apply(state: GameState, move: Move, *, advance_state: bool = True) -> GameSt
     not allow the move here, ``InvalidMove`` when it is malformed; ``state`` itself is
     never changed.
     """
-    if state.phase is Phase.OVER:
-        raise IllegalMove("The game is over: no more moves.", "game_over")
+    _check_not_over(state)
     if isinstance(move, Pick):
         new_state = _pick(state, move)
     elif isinstance(move, Turn):
@@ -164,6 +163,28 @@ def fertility_values(state: GameState, ed: Edition | None = None) -> dict[str, i
 
 
 # --- Draft ---------------------------------------------------------------------------
+
+
+def _check_not_over(state: GameState) -> None:
+    if state.phase is Phase.OVER:
+        raise IllegalMove("The game is over: no more moves.", "game_over")
+
+
+def check_turn_allowed(state: GameState, seat: int) -> None:
+    """Raise ``IllegalMove`` when ``seat`` may play no turn at all now, whatever the turn:
+    the game is over, it is not the Action phase, the seat has no card or has played."""
+    _check_not_over(state)
+    _check_seat(state, seat)
+    if state.phase is not Phase.ACTION:
+        raise IllegalMove(
+            "Turns are played after the Draft: wait until every card is picked.",
+            "wrong_phase",
+            {"move": "turn"},
+        )
+    if state.seats[seat].card is None:
+        raise IllegalMove("You have no card this round, so you have no turn.", "no_card")
+    if state.seats[seat].turn is not None:
+        raise IllegalMove("You have already played your turn this round.", "turn_already_submitted")
 
 
 def _check_seat(state: GameState, seat: int) -> None:
@@ -254,18 +275,9 @@ def _clean_up(state: GameState, ed: Edition) -> GameState:
 
 
 def _submit(state: GameState, turn: Turn) -> GameState:
-    _check_seat(state, turn.seat)
-    if state.phase is not Phase.ACTION:
-        raise IllegalMove(
-            "Turns are played after the Draft: wait until every card is picked.",
-            "wrong_phase",
-            {"move": "turn"},
-        )
+    check_turn_allowed(state, turn.seat)
     seat = state.seats[turn.seat]
-    if seat.card is None:
-        raise IllegalMove("You have no card this round, so you have no turn.", "no_card")
-    if seat.turn is not None:
-        raise IllegalMove("You have already played your turn this round.", "turn_already_submitted")
+    assert seat.card is not None
     ed = edition_of(state)
     execute_turn(ed, seat.board, seat.powers, ed.cards[seat.card], turn, state.supply)
     bushes, lakes = turn.supply_used()
