@@ -25,6 +25,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
@@ -318,6 +320,12 @@ def _registry() -> dict[str, GameKind]:
         kind = import_string(path)()
         kinds[kind.name] = kind
     return kinds
+
+
+@receiver(setting_changed)
+def _forget_registry(*, setting: str, **kwargs: object) -> None:
+    if setting == "GAME_KINDS":
+        _registry.cache_clear()
 
 
 def kinds() -> dict[str, GameKind]:

@@ -14,6 +14,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games import kinds
 from games.access import game_for_viewer
 from games.api import serializers as platform_serializers
 from games.api.views import (
@@ -26,11 +27,12 @@ from games.api.views import (
     _query,
     _submit,
 )
+from games.kinds import Refusal
 from games.services import Conflict, ServiceError, not_a_player
 
 from . import api_serializers as es
 from . import refusals, rules
-from .rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
+from .rules.targets import ACTION_EFFECTS, POWER_EFFECTS
 
 
 @extend_schema(
@@ -85,13 +87,12 @@ def targets(request: Request, pk: int) -> Response:
         raise ServiceError(
             _('Growing around a Lake needs its space: lake="row,column".'), "no_lake"
         )
+    question = {"effect": effect, "partial": partial, "lake": lake}
     try:
-        spaces = legal_targets(
-            game.engine_state(), seat.position, effect, partial=partial, lake=lake
-        )
-    except rules.RulesError as exc:
-        raise ServiceError(refusals.message(exc), exc.code) from exc
-    return Response([list(space) for space in spaces])
+        spaces = kinds.of(game).legal_targets(game.engine_state(), seat.position, question)
+    except Refusal as exc:
+        raise ServiceError(exc.message, exc.code) from exc
+    return Response(spaces)
 
 
 @extend_schema(

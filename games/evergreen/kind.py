@@ -145,9 +145,21 @@ class Evergreen(GameKind):
         return None
 
     def legal_targets(self, state: rules.GameState, seat: int, question: Mapping[str, Any]) -> Any:
-        from .targets_api import targets_answer
+        """``question``: ``effect``, and optionally ``partial`` (the turn so far, a
+        ``rules.Turn``) and ``lake`` (a space), as the API's targets endpoint asks."""
+        from .rules.targets import legal_targets
 
-        return targets_answer(state, seat, question)
+        try:
+            spaces = legal_targets(
+                state,
+                seat,
+                question["effect"],
+                partial=question.get("partial"),
+                lake=question.get("lake"),
+            )
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+        return [list(space) for space in spaces]
 
     def projection(self) -> dict[str, str]:
         from . import lobby
