@@ -73,8 +73,13 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "games",
+    "games.evergreen",
     "tournaments",
 ]
+
+# The game kinds the site hosts (``games.kinds``): dotted paths to ``GameKind`` classes,
+# the first is the default. A game adds its package and one line here.
+GAME_KINDS = ["games.evergreen.kind.Evergreen"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

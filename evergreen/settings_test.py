@@ -67,3 +67,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 SITE_URL = "http://testserver"
 GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves
+
+# A toy third game (tests/toygame/nim.py), registered here only: the tests play it through
+# the platform's services, pages and API to prove that a game is a package, added.
+GAME_KINDS = [*GAME_KINDS, "tests.toygame.nim.Nim"]  # noqa: F405

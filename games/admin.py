@@ -15,8 +15,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import presenters, services
-from .models import FertilityCard, Game, Move, Player, Seat
+from . import kinds, services
+from .models import Game, Move, Player, Seat
 
 
 class ReadOnlyMixin:
@@ -49,28 +49,17 @@ class MoveInline(ReadOnlyMixin, admin.TabularInline):
     show_change_link = True
 
 
-class FertilityCardInline(ReadOnlyMixin, admin.TabularInline):
-    model = FertilityCard
-    fields = ("biome", "order", "card_name", "face_up", "fertility")
-    readonly_fields = fields
-
-    @admin.display(description=_("card"))
-    def card_name(self, card: FertilityCard) -> str:
-        return presenters.card_name(card.card)
-
-    extra = 0
-
-
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "status", "seat_names", "phase", "season", "round", "created_at")
-    list_filter = ("status", "players", "solo", "rated")
+    list_filter = ("status", "kind", "players", "solo", "rated")
     search_fields = (
         "=id",
         "seats__user__player__display_name",
         "seats__user__email",
     )
     readonly_fields = (
+        "kind",
         "edition",
         "players",
         "solo",
@@ -90,9 +79,15 @@ class GameAdmin(admin.ModelAdmin):
         "updated_at",
     )
     fields = readonly_fields
-    inlines = (SeatInline, FertilityCardInline, MoveInline)
+    inlines = (SeatInline, MoveInline)
     actions = ("abort_games",)
     date_hierarchy = "created_at"
+
+    def get_inlines(self, request: HttpRequest, obj: Game | None = None) -> Any:
+        """The seats, the game kind's own tables (Evergreen's Fertility Zone), the moves."""
+        if obj is None:
+            return self.inlines
+        return (SeatInline, *kinds.of(obj).admin_inlines(), MoveInline)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).defer("state").prefetch_related("seats__user__player")

@@ -11,4 +11,6 @@ class GamesConfig(AppConfig):
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
         from evergreen import checks  # noqa: F401 - registers the deployment checks
 
-        from . import receivers, signals  # noqa: F401  (connects the receivers)
+        # The receivers connect themselves; the tasks register with the Celery app, which
+        # the services and the outbox call by name.
+        from . import receivers, signals, tasks  # noqa: F401

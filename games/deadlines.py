@@ -1,8 +1,7 @@
-"""Deadlines: who must act by when, reminders, timeouts and the hand-over to a bot.
+"""Deadlines: who must act by when, and the reminders before them.
 
 A seat that must act has ``deadline`` set (an indexed column); every other seat has
-none. The sweep claims an overdue seat with a conditional UPDATE on that exact deadline,
-so two workers never time out the same move twice.
+none. What happens when one passes is ``games.timeouts``.
 """
 
 from __future__ import annotations
@@ -10,21 +9,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from evergreen import rules
-
-from .models import Game, Move, Seat
-from .signals import seat_timed_out
-
-HANDOVER_AFTER = 3  # timeouts in a row
+from . import kinds, mails
+from .models import Game, Seat
 
 
-def update(game: Game, state: rules.GameState, seats: list[Seat], now: datetime) -> None:
+def update(game: Game, state: Any, seats: list[Seat], now: datetime) -> None:
     """Start the clock for seats that now must act; stop it for the others."""
     hours = game.move_hours
-    awaiting = set(state.awaiting) if game.status == Game.Status.ACTIVE else set()
+    awaiting = set(kinds.of(game).awaiting(state)) if game.status == Game.Status.ACTIVE else set()
     for seat in seats:
         if seat.position in awaiting and not seat.bot:
             if seat.awaiting_since is None:
@@ -45,17 +39,6 @@ def deadline_from(start: datetime, hours: int | None, seat: Seat) -> datetime | 
     return begin + timedelta(hours=hours)
 
 
-def minimal_move(state: rules.GameState, seat: Seat) -> rules.Move:
-    """The smallest legal move: the first ranked card still in the pool, else the
-    leftmost; Action D with no effect and no Power."""
-    if state.phase is rules.Phase.DRAFT:
-        from .services import standing_pick
-
-        card = standing_pick(state, seat) or state.pool[0]
-        return rules.Pick(seat.position, card)
-    return rules.Turn(seat.position, "D")
-
-
 def overdue(now: datetime | None = None) -> list[tuple[int, datetime]]:
     now = now or timezone.now()
     return list(
@@ -65,75 +48,11 @@ def overdue(now: datetime | None = None) -> list[tuple[int, datetime]]:
     )
 
 
-def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> str:
-    """Apply the game's timeout policy to one overdue seat; returns what happened.
-
-    Claims the seat with ``UPDATE … WHERE deadline = <the deadline seen>`` first: a
-    second worker (or a late retry) changes nothing.
-    """
-    from . import notifications, services
-
-    now = now or timezone.now()
-    with transaction.atomic():
-        claimed = Seat.objects.filter(pk=seat_id, deadline=deadline).update(deadline=None)
-        if claimed != 1:
-            return "already handled"
-        seat_row = Seat.objects.select_related("game").get(pk=seat_id)
-        game, seats = services._locked(seat_row.game_id)
-        seat = seats[seat_row.position]
-        state = game.engine_state()
-        if game.status != Game.Status.ACTIVE or seat.position not in state.awaiting:
-            return "nothing to do"
-        if seat.time_bank_seconds:
-            # The time bank is spent once, all of it.
-            seat.deadline = deadline + timedelta(seconds=seat.time_bank_seconds)
-            seat.time_bank_seconds = 0
-            Seat.objects.filter(pk=seat.pk).update(deadline=seat.deadline, time_bank_seconds=0)
-            return "time bank"
-        if game.timeout_policy == "bot":
-            from evergreen.rules.bots import GreedyBot
-
-            move = GreedyBot(game.seed ^ game.moves_count).choose(state, seat.position)
-        else:
-            move = minimal_move(state, seat)
-        before = state
-        state = rules.apply(state, move, advance_state=False)
-        moves: list[Move] = [services._move_row(game, move)]
-        seat.timeouts_in_row += 1
-        seat.awaiting_since = None
-        handed = seat.timeouts_in_row >= HANDOVER_AFTER and not seat.bot
-        if handed:
-            seat.bot = "greedy"
-            seat.handed_to_bot = True
-        state = services._progress(game, state, seats, moves)
-        services._commit(game, before, state, seats, moves)
-        if handed:
-            notifications.handover(game, seat)
-        outcome = "handed to bot" if handed else "timed out"
-        services.after_commit(
-            lambda: seat_timed_out.send(
-                sender=Game, game_id=game.pk, position=seat.position, outcome=outcome
-            )
-        )
-        return outcome
-
-
-def sweep(now: datetime | None = None) -> dict[str, Any]:
-    """Time out every overdue seat (the beat task calls this every minute)."""
-    results: dict[str, int] = {}
-    for seat_id, deadline in overdue(now):
-        outcome = time_out(seat_id, deadline, now)
-        results[outcome] = results.get(outcome, 0) + 1
-    return results
-
-
 def send_reminders(now: datetime | None = None) -> int:
     """Remind players whose deadline comes within one of their reminder thresholds.
 
     One notification per (seat, deadline, threshold): its key makes a second sweep a no-op.
     """
-    from . import notifications
-
     now = now or timezone.now()
     created = 0
     seats = (
@@ -149,6 +68,6 @@ def send_reminders(now: datetime | None = None) -> int:
             continue
         threshold = min(due)  # only the nearest threshold: no burst of stale reminders
         state = seat.game.engine_state()
-        if notifications.reminder(seat.game, seat, state, threshold) is not None:
+        if mails.reminder(seat.game, seat, state, threshold) is not None:
             created += 1
     return created

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import names
+from . import kinds, names
 from .models import Player
 from .timecontrol import BadTimeControl, check_time_control
 
@@ -59,6 +59,7 @@ HOUR_CHOICES = [(h, f"{h:02d}:00") for h in range(24)]
 
 
 class CreateGameForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Game"), choices=[], required=False)
     players = forms.TypedChoiceField(
         label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial=2
     )
@@ -108,6 +109,17 @@ class CreateGameForm(forms.Form):
         required=False,
         help_text=_("Only games between people (no computer players, not solo) are rated."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The games the site hosts; with one, there is nothing to choose.
+        registered = kinds.kinds()
+        field = self.fields["kind"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(name, kind.title) for name, kind in registered.items()]
+        field.initial = kinds.default_name()
+        if len(registered) == 1:
+            field.widget = forms.HiddenInput()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -216,7 +228,8 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         name = names.normalise(self.cleaned_data["display_name"])
-        problem = names.unique_refusal(name, self.instance.pk)
+        others = Player.objects.exclude(pk=self.instance.pk)
+        problem = names.unique_refusal(name, lambda key: others.filter(name_key=key).exists())
         if problem:
             raise forms.ValidationError(problem)
         return name

@@ -1,9 +1,10 @@
-"""Players, games, seats, moves and the Fertility Zone.
+"""Players, games, seats, moves, notifications and ratings: the platform's tables.
 
 The Move rows are the source of truth: a game is rebuilt by replaying them from its
-seed. ``Game.state`` is a cached snapshot of the engine state (secrets included: it is
-never sent to a browser), and Seat scores and FertilityCard rows are projections kept in
-step with it for pages, queries and the admin.
+seed. ``Game.state`` is a cached snapshot of its kind's state (secrets included: it is
+never sent to a browser), and Seat scores (and a kind's own tables, such as Evergreen's
+Fertility Zone) are projections kept in step with it for pages, queries and the admin.
+What a game *is* comes from its kind (``Game.kind``, ``games.kinds``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from evergreen import rules
-from evergreen.rules.record import GameRecord
-
-from . import names, signed_links
+from . import kinds, names
 
 
 def _invite_code() -> str:
@@ -34,18 +32,13 @@ def default_reminder_hours() -> list[int]:
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones())]
 
 
-# The biomes as the admin names them (the same words as the board, games.presenters).
-BIOME_CHOICES = [
-    ("snow", _("Snow")),
-    ("swamp", _("Swamp")),
-    ("rock", _("Rock")),
-    ("flowers", _("Flowers")),
-    ("wheat", _("Wheat")),
-    ("grassland", _("Grassland")),
-]
-
 PHASE_CHOICES = [("draft", _("Draft")), ("action", _("Action")), ("over", _("Game over"))]
 MOVE_KINDS = [("pick", _("card pick")), ("turn", _("turn"))]
+
+
+def new_calendar_secret() -> str:
+    """The private part of a player's calendar address (``games.signed_links``)."""
+    return secrets.token_urlsafe(24)
 
 
 class Player(models.Model):
@@ -68,7 +61,7 @@ class Player(models.Model):
     # The private part of the calendar address (games.signed_links); "reset my calendar
     # link" draws a new one.
     calendar_secret = models.CharField(
-        max_length=64, unique=True, default=signed_links.new_calendar_secret, editable=False
+        max_length=64, unique=True, default=new_calendar_secret, editable=False
     )
     time_zone = models.CharField(
         _("time zone"), max_length=64, default="UTC", choices=TIME_ZONE_CHOICES
@@ -112,12 +105,17 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
     @classmethod
+    def name_taken(cls, key: str) -> bool:
+        """Whether a player's name has this look-alike key (``games.names.skeleton``)."""
+        return cls.objects.filter(name_key=key).exists()
+
+    @classmethod
     def for_user(cls, user: Any) -> Player:
         player = cls.objects.filter(user=user).first()
         if player is None:
             wanted = (user.email or user.get_username()).split("@")[0]
             player, _created = cls.objects.get_or_create(
-                user=user, defaults={"display_name": names.free_name(wanted)}
+                user=user, defaults={"display_name": names.free_name(wanted, cls.name_taken)}
             )
         return player
 
@@ -135,12 +133,14 @@ class Game(models.Model):
         FINISHED = 30, _("finished")
         ABORTED = 40, _("aborted")
 
-    edition = models.CharField(_("edition"), max_length=40, default=rules.DEFAULT_EDITION)
+    kind = models.CharField(_("game"), max_length=20, default="evergreen", db_index=True)
+    edition = models.CharField(_("edition"), max_length=40, default="standard-v1", blank=True)
+    options = models.JSONField(_("options"), default=dict, blank=True)
     seed = models.BigIntegerField(_("seed"), default=0, editable=False)
     players = models.PositiveSmallIntegerField(_("number of seats"), default=2)
     solo = models.BooleanField(_("solo"), default=False)
     sun_start = models.CharField(
-        _("Sun start"), max_length=1, default="N", choices=[(s, s) for s in rules.SUNS]
+        _("Sun start"), max_length=1, default="N", choices=[(s, s) for s in "NESW"]
     )
     days_per_move = models.PositiveSmallIntegerField(_("days per move"), null=True, blank=True)
     hours_per_move = models.PositiveSmallIntegerField(
@@ -199,6 +199,11 @@ class Game(models.Model):
         return reverse("games:detail", args=[self.pk])
 
     @property
+    def status_name(self) -> str:
+        """The status as the pages and the API name it: open, active, finished, aborted."""
+        return self.Status(self.status).name.lower()
+
+    @property
     def is_playable(self) -> bool:
         return self.status == self.Status.ACTIVE
 
@@ -213,27 +218,34 @@ class Game(models.Model):
             return self.hours_per_move
         return self.days_per_move * 24 if self.days_per_move else None
 
-    def engine_state(self) -> rules.GameState:
-        """The engine state of the snapshot, read once per snapshot object (states are
+    def setup(self) -> kinds.Setup:
+        """What the game was set up from (the columns of older games, then the options)."""
+        options = {"edition": self.edition, "sun_start": self.sun_start, **(self.options or {})}
+        return kinds.Setup(self.players, self.seed, options)
+
+    def engine_state(self) -> Any:
+        """Its kind's state of the snapshot, read once per snapshot object (states are
         immutable, so sharing the parsed value is safe)."""
         if self.state is None:
             raise ValueError("the game has not started")
         cached = getattr(self, "_parsed_state", None)
         if cached is not None and cached[0] is self.state:
             return cached[1]
-        state = rules.state_from_json(self.state)
+        state = kinds.of(self).state_from_json(self.state)
         self._parsed_state = (self.state, state)
         return state
 
-    def remember_state(self, snapshot: dict[str, Any], state: rules.GameState) -> None:
+    def remember_state(self, snapshot: dict[str, Any], state: Any) -> None:
         """Set the snapshot together with the state it was made from."""
         self.state = snapshot
         self._parsed_state = (snapshot, state)
 
-    def record(self) -> GameRecord:
+    def record(self) -> Any:
+        """The game record of its kind, rebuilt from the Move rows."""
+        kind = kinds.of(self)
         names = [seat.name for seat in self.seats.order_by("position")]
-        moves = [rules.move_from_json(m.payload) for m in self.moves.order_by("number")]
-        return GameRecord(tuple(names), self.seed, self.edition, self.sun_start, tuple(moves))
+        moves = [kind.move_from_json(m.payload, m.seat) for m in self.moves.order_by("number")]
+        return kind.record(names, self.setup(), moves)
 
 
 class Seat(models.Model):
@@ -332,32 +344,6 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.number}"
-
-
-class FertilityCard(models.Model):
-    """One card of the Fertility Zone, kept in step with the state snapshot."""
-
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="fertility_cards", verbose_name=_("game")
-    )
-    biome = models.CharField(_("biome"), max_length=12, choices=BIOME_CHOICES)
-    order = models.PositiveSmallIntegerField(_("order in stack"))
-    card = models.CharField(_("card"), max_length=24)
-    face_up = models.BooleanField(_("face up"), default=True)
-    fertility = models.PositiveSmallIntegerField(_("Fertility icons"), default=0)
-
-    class Meta:
-        verbose_name = _("Fertility Zone card")
-        verbose_name_plural = _("Fertility Zone")
-        ordering = ["game", "biome", "order"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "biome", "order"], name="fz_unique_slot")
-        ]
-
-    def __str__(self) -> str:
-        from .presenters import card_name  # presenters draws pages; it never imports models
-
-        return card_name(self.card)
 
 
 class Notification(models.Model):

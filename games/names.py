@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from confusable_homoglyphs import confusables
@@ -51,27 +52,23 @@ def _latin(ch: str) -> str:
     return ch
 
 
-def unique_refusal(name: str, player_pk: int | None) -> str | None:
-    """``refusal``, or that another player's name looks the same."""
-    from .models import Player
-
+def unique_refusal(name: str, taken: Callable[[str], bool]) -> str | None:
+    """``refusal``, or that another player's name looks the same (``taken(key)``: whether
+    another player's name has that look-alike key)."""
     problem = refusal(name)
-    if problem is None:
-        others = Player.objects.filter(name_key=skeleton(name)).exclude(pk=player_pk)
-        if others.exists():
-            problem = _("Another player has this name, or one that looks the same.")
+    if problem is None and taken(skeleton(name)):
+        problem = _("Another player has this name, or one that looks the same.")
     return problem
 
 
-def free_name(wanted: str) -> str:
-    """A name for a new player: ``wanted`` (normalised, safe), else with a number after it."""
-    from .models import Player
-
+def free_name(wanted: str, taken: Callable[[str], bool]) -> str:
+    """A name for a new player: ``wanted`` (normalised, safe), else with a number after it
+    (``taken(key)``: whether a player's name has that look-alike key)."""
     base = normalise(wanted)[: MAX_LENGTH - 4]
     if refusal(base) is not None:
         base = "player"
     name, number = base, 1
-    while Player.objects.filter(name_key=skeleton(name)).exists():
+    while taken(skeleton(name)):
         number += 1
         name = f"{base} {number}"
     return name

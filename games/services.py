@@ -15,22 +15,20 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from evergreen import rules
-from evergreen.rules.bots import make_bot
-
-from . import refusals
-from .models import FertilityCard, Game, Move, Player, Seat
+from . import deadlines, kinds, mails
+from .kinds import GameKind, Refusal
+from .models import Game, Move, Player, Seat
+from .signals import game_ended
 from .timecontrol import BadTimeControl, check_time_control
 
-# Engine refusals that mean "not now" rather than "never": answered 409.
-CONFLICT_CODES = frozenset(
-    {"not_your_turn", "wrong_phase", "turn_already_submitted", "no_card", "game_over"}
-)
+CLOSE_ROUND_TASK = "games.tasks.close_round"
 
 
 class ServiceError(Exception):
@@ -57,11 +55,21 @@ class Conflict(ServiceError):
     status = 409
 
 
+def not_a_player() -> NotAPlayer:
+    """The refusal of someone without a seat in the game (the pages, the API, here)."""
+    return NotAPlayer(_("You are not a player of this game."), "not_a_player")
+
+
+def refused(exc: Refusal) -> ServiceError:
+    """A game's refusal as the service's error (409 when it means "not now")."""
+    return (Conflict if exc.conflict else ServiceError)(exc.message, exc.code)
+
+
 @dataclass(frozen=True)
 class SubmitResult:
     game: Game
     move: Move
-    state: rules.GameState
+    state: Any  # the game kind's state after the move
     repeated: bool = False  # True when an idempotency key returned an earlier result
 
 
@@ -81,41 +89,51 @@ def seat_of(game: Game, user: Any) -> Seat | None:
 def create_game(
     user: Any,
     *,
+    kind: str | None = None,
     players: int = 2,
     computer_seats: int = 0,
-    bot: str = "greedy",
+    bot: str | None = None,
     sun_start: str = "N",
+    options: dict[str, Any] | None = None,
     rated: bool = False,
     days_per_move: int | None = None,
     hours_per_move: int | None = None,
     time_bank_hours: int = 0,
     timeout_policy: str = "bot",
 ) -> Game:
-    """Open a game with ``user`` in seat 0 and ``computer_seats`` bots; start it when full.
-
-    ``players == 1`` is solo mode against the A.I. drafter.
+    """Open a game of ``kind`` (the default kind when None) with ``user`` in seat 0 and
+    ``computer_seats`` bots; start it when full. ``options`` are the kind's (Evergreen's
+    ``sun_start`` has its own argument). ``players == 1`` is a solo game.
     """
-    if not 1 <= players <= 4:
-        raise ServiceError(_("A game has 1 to 4 players."), "bad_player_count")
+    try:
+        game_kind = kinds.get(kind or kinds.default_name())
+    except LookupError:
+        raise ServiceError(_("Unknown game."), "bad_kind") from None
+    try:
+        setup = game_kind.check_setup(players, {"sun_start": sun_start, **(options or {})})
+    except Refusal as exc:
+        raise refused(exc) from exc
+    bot = bot or game_kind.default_bot
     if not 0 <= computer_seats < players:
         raise ServiceError(
             _("Computer players can fill at most all seats but yours."), "bad_computer_seats"
         )
-    if sun_start not in rules.SUNS:
-        raise ServiceError(_("The Sun starts at N, E, S or W."), "bad_sun")
     try:
         check_time_control(days_per_move, hours_per_move, time_bank_hours)
     except BadTimeControl as exc:
         raise ServiceError(exc.message, exc.code) from None
     if timeout_policy not in ("bot", "minimal"):
         raise ServiceError(_("Unknown timeout policy."), "bad_timeout_policy")
-    if bot not in ("random", "greedy"):
+    if bot not in game_kind.bots:
         raise ServiceError(_("Unknown computer player."), "bad_bot")
     Player.for_user(user)
     game = Game.objects.create(
+        kind=game_kind.name,
         players=players,
         solo=players == 1,
-        sun_start=sun_start,
+        edition=setup.pop("edition", ""),
+        sun_start=setup.pop("sun_start", "N"),
+        options=setup,
         rated=rated and players > 1 and computer_seats == 0,
         days_per_move=days_per_move,
         hours_per_move=hours_per_move,
@@ -168,7 +186,10 @@ def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
 
 def _start(game: Game) -> None:
     game.seed = secrets.randbits(62)
-    state = rules.new_game(game.players, game.seed, edition=game.edition, sun=game.sun_start)
+    try:
+        state = kinds.of(game).new_game(game.setup())
+    except Refusal as exc:
+        raise refused(exc) from exc
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     seats = list(game.seats.select_related("user__player").order_by("position"))
@@ -197,7 +218,7 @@ def abort_game(game_id: int) -> Game:
 # --- Moves ------------------------------------------------------------------------------------
 
 
-MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+MAX_IDEMPOTENCY_KEY = Move._meta.get_field("idempotency_key").max_length or 0
 
 
 def _check_key(key: str | None) -> None:
@@ -226,18 +247,10 @@ def earlier_move(game_id: int, user: Any, idempotency_key: str | None) -> dict[s
     return payload
 
 
-def _parse(move: rules.Move | dict[str, Any], seat: int) -> rules.Move:
-    """The move for ``seat``: the seat always comes from who is asking, not from the payload."""
-    if not isinstance(move, rules.Pick | rules.Turn):
-        # Anything else is read as JSON: a dict gets its seat, the rest is refused as malformed.
-        move = rules.move_from_json({**move, "seat": seat} if isinstance(move, dict) else move)
-    elif move.seat != seat:
-        move = (
-            rules.Pick(seat, move.card)
-            if isinstance(move, rules.Pick)
-            else rules.Turn(seat, move.action, move.effects, move.power)
-        )
-    return move
+def _parse(kind: GameKind, move: Any, seat: int) -> Any:
+    """The move for ``seat``: the seat always comes from who is asking, not from the payload.
+    Raises the kind's ``Refusal`` for a malformed move."""
+    return kind.move_from_json(move, seat)
 
 
 # What a move, a closing or a start changes on the game row (the rest is written by
@@ -300,7 +313,7 @@ def _locked(game_id: int) -> tuple[Game, list[Seat]]:
 def submit_move(
     game_id: int,
     user: Any,
-    move: rules.Move | dict[str, Any],
+    move: Any,
     *,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
@@ -339,10 +352,22 @@ def submit_move(
             return repeated
 
 
+def move_refusal(game_id: int, user: Any, move_type: str) -> ServiceError | None:
+    """Why ``user`` may make no move of ``move_type`` in the game now, as ``submit_move``
+    would refuse any such move (None: they may). Reads only."""
+    game = Game.objects.get(pk=game_id)
+    seats = list(game.seats.all())
+    seat = _seat_for(seats, user)
+    if game.status != Game.Status.ACTIVE:
+        return Conflict(_("This game is not being played."), "game_not_active")
+    refusal = kinds.of(game).move_refusal(game.engine_state(), seat.position, move_type)
+    return refused(refusal) if refusal is not None else None
+
+
 def _seat_for(seats: list[Seat], user: Any) -> Seat:
     seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if seat is None:
-        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        raise not_a_player()
     return seat
 
 
@@ -350,7 +375,7 @@ def _repeated(
     game: Game,
     seats: list[Seat],
     seat: Seat,
-    move: rules.Move | dict[str, Any],
+    move: Any,
     idempotency_key: str | None,
 ) -> SubmitResult | None:
     """The first result of a move already made with ``idempotency_key``; None when the
@@ -363,9 +388,10 @@ def _repeated(
     earlier = game.moves.filter(idempotency_key=idempotency_key).first()
     if earlier is None:
         return None
+    kind = kinds.of(game)
     try:
-        same = _parse(move, seat.position).to_json() == earlier.payload
-    except rules.RulesError:
+        same = kind.move_to_json(_parse(kind, move, seat.position)) == earlier.payload
+    except Refusal:
         same = False
     if earlier.seat != seat.position or not same:
         raise Conflict(
@@ -380,7 +406,7 @@ def _play(
     seats: list[Seat],
     seat: Seat,
     user: Any,
-    move: rules.Move | dict[str, Any],
+    move: Any,
     idempotency_key: str | None,
     expected_version: int | None,
 ) -> SubmitResult:
@@ -392,12 +418,12 @@ def _play(
             "stale_version",
         )
     before = game.engine_state()
+    kind = kinds.of(game)
     try:
-        parsed = _parse(move, seat.position)
-        state = rules.apply(before, parsed, advance_state=False)
-    except rules.RulesError as exc:
-        cls = Conflict if exc.code in CONFLICT_CODES else ServiceError
-        raise cls(refusals.message(exc), exc.code) from exc
+        parsed = _parse(kind, move, seat.position)
+        state = kind.apply(before, parsed)
+    except Refusal as exc:
+        raise refused(exc) from exc
     record = _move_row(game, parsed, user, idempotency_key)
     moves = [record]
     seat.timeouts_in_row = 0
@@ -414,86 +440,72 @@ def _play(
     return SubmitResult(game, record, game.engine_state())
 
 
-def _move_row(
-    game: Game, move: rules.Move, user: Any = None, key: str | None = None, note: str = ""
-) -> Move:
+def _move_row(game: Game, move: Any, user: Any = None, key: str | None = None) -> Move:
+    kind = kinds.of(game)
     game.moves_count += 1
     return Move(
         game=game,
         number=game.moves_count,
-        seat=move.seat,
-        kind="pick" if isinstance(move, rules.Pick) else "turn",
-        payload=move.to_json(),
+        seat=kind.move_seat(move),
+        kind=kind.move_kind(move),
+        payload=kind.move_to_json(move),
         user=user,
         idempotency_key=key or None,
         result_version=game.version + 1,
     )
 
 
-def standing_pick(state: rules.GameState, seat: Seat) -> str | None:
-    """The first card of the seat's ranking still in the pool, for this round only."""
-    if seat.standing_order_round != round_key(state):
-        return None
-    return next((card for card in seat.standing_order if card in state.pool), None)
+def standing_order(kind: GameKind, state: Any, seat: Seat) -> list[str]:
+    """The seat's standing order if it was given for this round, else nothing."""
+    if seat.standing_order_round != kind.round_key(state):
+        return []
+    return list(seat.standing_order)
 
 
-def round_key(state: rules.GameState) -> str:
-    return f"s{state.season}r{state.round}"
+def round_key(game: Game, state: Any) -> str:
+    return kinds.of(game).round_key(state)
 
 
-def _progress(
-    game: Game, state: rules.GameState, seats: list[Seat], moves: list[Move]
-) -> rules.GameState:
+def _progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> Any:
     """Everything that happens without waiting for a person, short of revealing a round:
-    the engine's own steps (A.I. picks, clean-up), computer players' moves and picks
-    made from standing orders. Stops when a person must act or the round is complete."""
-    state = rules.advance(state, close_round=False)
-    while not state.is_over and not rules.round_complete(state):
-        move: rules.Move | None = None
-        for position in state.awaiting:
+    the game's own steps (A.I. picks, clean-up), computer players' moves and moves made
+    from standing orders. Stops when a person must act or the round waits to be revealed."""
+    kind = kinds.of(game)
+    state = kind.advance(state)
+    while not kind.is_over(state) and not kind.needs_resolution(state):
+        move: Any = None
+        for position in kind.awaiting(state):
             seat = seats[position]
             if seat.bot:
-                bot = make_bot(seat.bot, seed=game.seed ^ (game.moves_count * 7919 + position))
-                move = bot.choose(state, position)
+                seed = game.seed ^ (game.moves_count * 7919 + position)
+                move = kind.bot_move(seat.bot, state, position, seed)
                 break
-            if state.phase is rules.Phase.DRAFT:
-                card = standing_pick(state, seat)
-                if card is not None:
-                    move = rules.Pick(position, card)
-                    seat.last_acted_move = game.moves_count + 1
-                    seat.awaiting_since = None
-                    break
+            move = kind.standing_move(state, position, standing_order(kind, state, seat))
+            if move is not None:
+                seat.last_acted_move = game.moves_count + 1
+                seat.awaiting_since = None
+                break
         if move is None:
             break
-        state = rules.advance(rules.apply(state, move, advance_state=False), close_round=False)
+        state = kind.advance(kind.apply(state, move))
         moves.append(_move_row(game, move))
     return state
 
 
-def _commit(
-    game: Game,
-    before: rules.GameState,
-    state: rules.GameState,
-    seats: list[Seat],
-    moves: list[Move],
-) -> None:
+def _commit(game: Game, before: Any, state: Any, seats: list[Seat], moves: list[Move]) -> None:
     """Write the new moves, snapshot and projections; schedule what comes after."""
-    from . import deadlines, notifications
-
     if moves:
         Move.objects.bulk_create(moves)
-    game.needs_closing = rules.round_complete(state)
+    game.needs_closing = kinds.of(game).needs_resolution(state)
     now = timezone.now()
     deadlines.update(game, state, seats, now)
     _store(game, state, seats)
-    notifications.after_change(game, before, state, seats)
+    mails.after_change(game, before, state, seats)
     if game.needs_closing:
         schedule_closing(game.pk)
 
 
 def _eager() -> bool:
-    from django.conf import settings
-
     return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
 
 
@@ -507,8 +519,6 @@ def after_commit(callback: Any) -> None:
 
 
 def announce_end(game: Game) -> None:
-    from .signals import game_ended
-
     game_id, status = game.pk, "finished" if game.status == Game.Status.FINISHED else "aborted"
     after_commit(lambda: game_ended.send(sender=Game, game_id=game_id, status=status))
 
@@ -525,12 +535,12 @@ def _attach_seats(game: Game, seats: list[Seat]) -> None:
 def schedule_closing(game_id: int) -> None:
     """Have a worker reveal the round once this transaction is committed (inline when
     Celery runs eagerly: no other process would read the data then)."""
-    from .tasks import close_round
-
     if _eager():
         close_game_round(game_id)
     else:
-        transaction.on_commit(lambda: close_round.delay(game_id), robust=True)
+        # Sent by the task's name: the tasks module imports the services, not the reverse.
+        task = current_app.tasks[CLOSE_ROUND_TASK]
+        transaction.on_commit(lambda: task.delay(game_id), robust=True)
 
 
 def close_game_round(game_id: int) -> bool:
@@ -545,30 +555,31 @@ def close_game_round(game_id: int) -> bool:
             return False
         before = game.engine_state()
         state = before
+        kind = kinds.of(game)
         moves: list[Move] = []
-        while rules.round_complete(state):
-            state = rules.advance(state)  # reveal, score, next round's pool
+        while kind.needs_resolution(state):
+            state = kind.resolve(state)  # reveal, score, the next round
             state = _progress(game, state, seats, moves)
         _commit(game, before, state, seats, moves)
         return True
 
 
-def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
+def _store(game: Game, state: Any, seats: list[Seat]) -> None:
     """Save the snapshot and its projections; bump the version."""
-    old_zone = game.state["fertility_zone"] if game.state else None
-    snapshot = rules.state_to_json(state)
+    kind = kinds.of(game)
+    old = game.state
+    snapshot = kind.state_to_json(state)
     game.remember_state(snapshot, state)
-    game.phase = state.phase.value
-    game.season = state.season
-    game.round = state.round
+    summary = kind.summary(state)
+    game.phase, game.season, game.round = summary.phase, summary.season, summary.round
     game.version += 1
-    ended = state.is_over and game.status == Game.Status.ACTIVE
+    ended = kind.is_over(state) and game.status == Game.Status.ACTIVE
     if ended:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
     game.save(update_fields=GAME_STATE_FIELDS)
-    for seat, seat_state in zip(seats, state.seats, strict=True):
-        seat.score = seat_state.score
+    for seat, score in zip(seats, kind.scores(state), strict=True):
+        seat.score = score
         loaded = getattr(seat, "_loaded", None)
         if loaded is None:
             changed = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}
@@ -581,32 +592,14 @@ def _store(game: Game, state: rules.GameState, seats: list[Seat]) -> None:
         if changed:
             Seat.objects.filter(pk=seat.pk).update(**changed)
         seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
-    if snapshot["fertility_zone"] != old_zone:
-        sync_fertility_zone(game, state)
+    kind.store_projections(game, old, state)
     if ended:
         # Last, after the final scores are written: when Celery runs eagerly the
         # receivers run at once and read them back.
         announce_end(game)
 
 
-def sync_fertility_zone(game: Game, state: rules.GameState) -> None:
-    cards = rules.load_edition(state.edition).cards
-    FertilityCard.objects.filter(game=game).delete()
-    FertilityCard.objects.bulk_create(
-        FertilityCard(
-            game=game,
-            biome=biome,
-            order=order,
-            card=card,
-            face_up=up,
-            fertility=cards[card].fertility,
-        )
-        for biome, stack in zip(rules.BIOMES, state.fertility_zone, strict=True)
-        for order, (card, up) in enumerate(stack)
-    )
-
-
-def rebuild_state(game: Game) -> rules.GameState:
+def rebuild_state(game: Game) -> Any:
     """Replay the Move rows from the seed (the source of truth)."""
     return game.record().replay()
 
@@ -624,26 +617,17 @@ def set_standing_order(game_id: int, user: Any, ranking: list[str]) -> Seat:
         game, seats = _locked(game_id)
         seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         if seat is None:
-            raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
+            raise not_a_player()
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not being played."), "game_not_active")
         state = game.engine_state()
-        if state.phase is not rules.Phase.DRAFT:
-            raise Conflict(
-                _("Cards can be ranked only while the pool is being drafted."), "not_drafting"
-            )
-        if state.seats[seat.position].card is not None:
-            raise Conflict(_("You have already picked your card this round."), "already_picked")
-        if len(set(ranking)) != len(ranking):
-            raise ServiceError(_("Rank each card at most once."), "duplicate_card")
-        for card in ranking:
-            if card not in state.pool:
-                raise ServiceError(
-                    _("The card %(card)s is not in the drafting pool.") % {"card": card},
-                    "card_not_in_pool",
-                )
+        kind = kinds.of(game)
+        try:
+            kind.check_standing_order(state, seat.position, ranking)
+        except Refusal as exc:
+            raise refused(exc) from exc
         seat.standing_order = list(ranking)
-        seat.standing_order_round = round_key(state) if ranking else ""
+        seat.standing_order_round = kind.round_key(state) if ranking else ""
         moves: list[Move] = []
         after = _progress(game, state, seats, moves)
         if moves:

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import timedelta
 from enum import Enum
 from typing import Any
@@ -18,12 +17,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.urls import reverse
+
+from .models import Player, new_calendar_secret
+from .site import site_url
 
 UNSUBSCRIBE_SALT = "games.signed_links.unsubscribe"
-
-
-def new_calendar_secret() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class Link(Enum):
@@ -55,15 +54,11 @@ def user_for_unsubscribe(token: str) -> tuple[Link, Any]:
 
 
 def calendar_token(user: Any) -> str:
-    from .models import Player
-
     return str(Player.for_user(user).calendar_secret)
 
 
 def user_for_calendar(token: str) -> Any:
     """The user whose calendar secret this is, or None."""
-    from .models import Player
-
     if not token or len(token) > 64:
         return None
     player = Player.objects.filter(calendar_secret=token).select_related("user").first()
@@ -72,9 +67,15 @@ def user_for_calendar(token: str) -> Any:
 
 def reset_calendar(user: Any) -> str:
     """A new calendar secret for ``user``: the old address no longer works."""
-    from .models import Player
-
     player = Player.for_user(user)
     player.calendar_secret = new_calendar_secret()
     player.save(update_fields=["calendar_secret"])
     return str(player.calendar_secret)
+
+
+def unsubscribe_url(user: Any) -> str:
+    return site_url(reverse("games:unsubscribe", args=[unsubscribe_token(user)]))
+
+
+def calendar_url(user: Any) -> str:
+    return site_url(reverse("games:calendar", args=[calendar_token(user)]))

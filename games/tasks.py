@@ -9,7 +9,7 @@ from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-from . import deadlines, notifications, ratings, services
+from . import deadlines, delivery, mails, outbox, ratings, services, timeouts
 from .models import Game, Notification
 
 
@@ -31,7 +31,7 @@ def close_pending_rounds() -> int:
 def deliver_notification(self, notification_id: int) -> str:  # type: ignore[no-untyped-def]
     """Send one mail; after a failure, try again exactly when its backoff ends."""
     try:
-        return notifications.deliver(notification_id)
+        return delivery.deliver(notification_id)
     except (smtplib.SMTPException, OSError) as exc:
         note = Notification.objects.filter(pk=notification_id).only("send_after").first()
         wait = (note.send_after - timezone.now()).total_seconds() if note else 30
@@ -41,9 +41,9 @@ def deliver_notification(self, notification_id: int) -> str:  # type: ignore[no-
 @shared_task
 def deliver_due() -> int:
     count = 0
-    for note_id in notifications.due():
+    for note_id in outbox.due():
         try:
-            if notifications.deliver(note_id) == "sent":
+            if delivery.deliver(note_id) == "sent":
                 count += 1
         except (smtplib.SMTPException, OSError):
             continue  # left pending with a later send_after
@@ -52,7 +52,7 @@ def deliver_due() -> int:
 
 @shared_task
 def sweep_deadlines() -> dict[str, int]:
-    return deadlines.sweep()
+    return timeouts.sweep()
 
 
 @shared_task
@@ -62,7 +62,7 @@ def send_reminders() -> int:
 
 @shared_task
 def send_digests() -> int:
-    return notifications.send_digests()
+    return mails.send_digests()
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), max_retries=5, retry_backoff=True)

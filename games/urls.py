@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .views import lobby, mail, play, profile, ratings, rules_page
+from . import kinds
+from .views import lobby, mail, play, profile, ratings
 
 app_name = "games"
 
@@ -11,17 +12,13 @@ urlpatterns = [
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/<int:pk>/join/", lobby.join, name="join"),
     path("invite/<str:code>/", lobby.invite, name="invite"),
-    path("rules/", rules_page.rules_page, name="rules"),
     path("profile/", profile.edit_profile, name="profile"),
     path("profile/token/", profile.api_token, name="api_token"),
     path("profile/vacation/", profile.vacation, name="vacation"),
     path("profile/calendar/reset/", profile.reset_calendar, name="reset_calendar"),
     path("games/<int:pk>/", play.detail, name="detail"),
     path("games/<int:pk>/poll/", play.poll, name="poll"),
-    path("games/<int:pk>/pick/", play.pick, name="pick"),
-    path("games/<int:pk>/ranking/", play.ranking, name="ranking"),
-    path("games/<int:pk>/turn/", play.turn_builder, name="turn"),
-    path("games/<int:pk>/turn/submit/", play.submit_turn, name="submit_turn"),
+    path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/record.json", play.record, name="record"),
     path("ratings/", ratings.leaderboard, name="ratings"),
@@ -29,3 +26,7 @@ urlpatterns = [
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
     path("calendar/<str:token>.ics", mail.calendar, name="calendar"),
 ]
+
+# Each game kind's own pages and steps (Evergreen's rules page and turn builder).
+for _kind in kinds.kinds().values():
+    urlpatterns += _kind.urls()

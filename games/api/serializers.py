@@ -4,10 +4,10 @@ Request serializers check types and defaults only; every rule (player counts, le
 moves, whose turn it is) is checked once, by ``games.services`` and the engine, so the
 API answers with their codes and messages.
 
-The player's view of a game is built by ``evergreen.rules.view.player_view``, the only
-door through which state leaves the engine; the ``PlayerView*`` serializers below only
-document its shape for the OpenAPI schema (the tests validate real responses against
-the schema, so the two cannot drift apart silently).
+The player's view of a game is built by its kind's ``player_view``, the only door through
+which state leaves the engine; the kind's ``view_schema`` serializer documents its shape
+for the OpenAPI schema (Evergreen's in ``games.evergreen.api_serializers``; the tests
+validate real responses against the schema, so the two cannot drift apart silently).
 """
 
 from __future__ import annotations
@@ -16,21 +16,14 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from evergreen import rules
-from evergreen.rules.edition import POWERS
-from evergreen.rules.moves import ACTIONS, TIMINGS
+from games import kinds
 from games.models import Game, Seat
 
-STATUS_NAMES = {
-    Game.Status.OPEN: "open",
-    Game.Status.ACTIVE: "active",
-    Game.Status.FINISHED: "finished",
-    Game.Status.ABORTED: "aborted",
-}
-STATUS_BY_NAME = {name: status for status, name in STATUS_NAMES.items()}
+STATUS_BY_NAME = {status.name.lower(): status for status in Game.Status}  # as Game.status_name
 
 
 # --- Errors ------------------------------------------------------------------------------
@@ -67,7 +60,15 @@ class GameCreateSerializer(serializers.Serializer):
         default=0, help_text="How many seats after yours computer players fill."
     )
     bot = serializers.ChoiceField(choices=["random", "greedy"], default="greedy")
-    sun_start = serializers.ChoiceField(choices=list(rules.SUNS), default="N")
+    kind = serializers.CharField(
+        required=False, help_text='The game ("evergreen" unless the site hosts others).'
+    )
+    sun_start = serializers.ChoiceField(
+        choices=["N", "E", "S", "W"], default="N", help_text="Evergreen: where the Sun starts."
+    )
+    options = serializers.DictField(
+        required=False, help_text="Options of the game's kind (Evergreen has none besides the Sun)."
+    )
     rated = serializers.BooleanField(default=False)
     days_per_move = serializers.IntegerField(
         required=False,
@@ -97,21 +98,6 @@ class JoinSerializer(serializers.Serializer):
     )
 
 
-class PickSerializer(serializers.Serializer):
-    card = serializers.CharField(help_text='A card of the drafting pool, e.g. "snow/sprout".')
-    version = serializers.IntegerField(
-        required=False,
-        help_text="The game version the pick was chosen against (or send `If-Match`).",
-    )
-
-
-SPACE_SCHEMA = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
-LAKE_PLACEMENT_SCHEMA = {
-    "type": "object",
-    "description": 'One Lake: `{"lake": [row, column], "grow": [[row, column], ...]}`.',
-    "properties": {"lake": SPACE_SCHEMA, "grow": {"type": "array", "items": SPACE_SCHEMA}},
-    "required": ["lake"],
-}
 SUN_SCHEMA = {
     "type": "string",
     "pattern": "^[NESW]$",
@@ -124,129 +110,11 @@ class SunField(serializers.CharField):
     """A Sun position in a response (N, E, S, W)."""
 
 
-@extend_schema_field({"oneOf": [SPACE_SCHEMA, LAKE_PLACEMENT_SCHEMA]})
-class PowerTargetField(serializers.JSONField):
-    """A space ``[row, column]``, or for Place Lake ``{"lake": [r, c], "grow": [[r, c], ...]}``."""
-
-
-class PowerUseSerializer(serializers.Serializer):
-    power = serializers.ChoiceField(choices=list(POWERS))
-    timing = serializers.ChoiceField(choices=list(TIMINGS), default="after")
-    targets = serializers.ListField(child=PowerTargetField(), required=False)
-
-
-@extend_schema_field(
-    {
-        "type": "object",
-        "description": 'One effect: `{"plant": [row, column]}` or `{"grow": [row, column]}`.',
-        "minProperties": 1,
-        "maxProperties": 1,
-        "properties": {
-            "plant": SPACE_SCHEMA,
-            "grow": SPACE_SCHEMA,
-        },
-        "additionalProperties": False,
-    }
-)
-class EffectField(serializers.JSONField):
-    pass
-
-
-class TurnSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=list(ACTIONS))
-    effects = serializers.ListField(child=EffectField(), required=False)
-    power = PowerUseSerializer(required=False, allow_null=True)
-    version = serializers.IntegerField(
-        required=False,
-        help_text="The game version the turn was built against (or send `If-Match`).",
-    )
-
-
-# --- Player view (documentation of rules.view.player_view) --------------------------------
-
-
-class SeasonScoreSerializer(serializers.Serializer):
-    season = serializers.IntegerField()
-    light = serializers.IntegerField()
-    forest = serializers.IntegerField()
-    bud = serializers.IntegerField()
-
-
-class PlayedTurnSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["turn"])
-    seat = serializers.IntegerField()
-    action = serializers.ChoiceField(choices=list(ACTIONS))
-    effects = serializers.ListField(child=EffectField())
-    power = PowerUseSerializer(allow_null=True)
-
-
-class ViewSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    score = serializers.IntegerField()
-    setup_points = serializers.IntegerField()
-    seasons = SeasonScoreSerializer(many=True)
-    fertility = serializers.IntegerField()
-    powers = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Power track positions (0 = start)."
-    )
-    power_levels = serializers.DictField(
-        child=serializers.IntegerField(), help_text="How many times each Power applies now."
-    )
-    board = serializers.DictField(
-        child=serializers.CharField(),
-        help_text='Pieces on the planet by space "row,column", e.g. {"2,3": "sprout"}.',
-    )
-    card = serializers.CharField(allow_null=True)
-    season_cards = serializers.ListField(child=serializers.CharField())
-    submitted = serializers.BooleanField(help_text="This seat's turn for the round is in.")
-    turn = PlayedTurnSerializer(
-        allow_null=True, help_text="The viewer's own turn submitted this round; null for others."
-    )
-
-
-class ZoneCardSerializer(serializers.Serializer):
-    card = serializers.CharField()
-    face_up = serializers.BooleanField()
-
-
-class SupplySerializer(serializers.Serializer):
-    bush = serializers.IntegerField()
-    lake = serializers.IntegerField()
-
-
 class OutcomeSerializer(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField())
     ranking = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField()
     title = serializers.CharField(allow_null=True)
-
-
-class PlayerViewSerializer(serializers.Serializer):
-    edition = serializers.CharField()
-    viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: a spectator.")
-    phase = serializers.ChoiceField(choices=["draft", "action", "over"])
-    season = serializers.IntegerField()
-    round = serializers.IntegerField()
-    rounds_in_season = serializers.IntegerField()
-    sun = SunField()
-    next_sun = SunField(allow_null=True)
-    solo = serializers.BooleanField()
-    first_player = serializers.IntegerField()
-    next_first_player = serializers.IntegerField()
-    to_pick = serializers.IntegerField(allow_null=True, help_text="The drafter to pick now.")
-    awaiting = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Seats that must move now."
-    )
-    pool = serializers.ListField(child=serializers.CharField())
-    token_card = serializers.CharField(allow_null=True)
-    deck_count = serializers.IntegerField()
-    discard = serializers.ListField(child=serializers.CharField())
-    fertility_zone = serializers.DictField(child=ZoneCardSerializer(many=True))
-    fertility = serializers.DictField(child=serializers.IntegerField())
-    supply = SupplySerializer()
-    ai_cards = serializers.ListField(child=serializers.CharField())
-    seats = ViewSeatSerializer(many=True)
-    outcome = OutcomeSerializer(allow_null=True)
 
 
 # --- Games -------------------------------------------------------------------------------
@@ -348,12 +216,18 @@ class GamePageSerializer(serializers.Serializer):
     results = GameSummarySerializer(many=True)
 
 
+def _view_schema() -> Any:
+    """The serializer documenting the default game's player view (JSON for a kind without)."""
+    path = kinds.get(kinds.default_name()).view_schema
+    return import_string(path) if path else serializers.JSONField
+
+
 class GameDetailSerializer(GameSummarySerializer):
     invite_url = serializers.CharField(
         allow_null=True,
         help_text="The invitation link, shown to the players of the game while it waits for players.",
     )
-    view = PlayerViewSerializer(
+    view = _view_schema()(
         allow_null=True,
         help_text="The game as you see it (a spectator's view if you have no seat); "
         "null before the game starts.",
@@ -363,7 +237,7 @@ class GameDetailSerializer(GameSummarySerializer):
 class MoveSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seat = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["pick", "turn"])
+    kind = serializers.CharField(help_text='What the move is: "pick" or "turn" in Evergreen.')
     payload = serializers.JSONField(help_text="The move as recorded (docs/game-record.md).")
     version = serializers.IntegerField(help_text="The game version this move produced.")
 
@@ -402,7 +276,7 @@ def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int])
     """The fields every game listing shows; ``awaiting`` comes from the engine state."""
     return {
         "id": game.pk,
-        "status": STATUS_NAMES[Game.Status(game.status)],
+        "status": game.status_name,
         "version": game.version,
         "edition": game.edition,
         "players": game.players,

@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from games import kinds
+
 from . import ratings, views
 
 app_name = "api"
@@ -11,12 +13,14 @@ urlpatterns = [
     path("games/", views.games, name="games"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/join/", views.join, name="join"),
-    path("games/<int:pk>/targets/", views.targets, name="targets"),
-    path("games/<int:pk>/pick/", views.pick, name="pick"),
-    path("games/<int:pk>/turn/", views.turn, name="turn"),
+    path("games/<int:pk>/move/", views.move, name="move"),
     path("games/<int:pk>/record/", views.record, name="record"),
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
     path("me/vacation/", views.vacation, name="vacation"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),
 ]
+
+# Each game kind's own endpoints (Evergreen's pick, turn and targets).
+for _kind in kinds.kinds().values():
+    urlpatterns += _kind.api_urls()

@@ -2,15 +2,14 @@
 
 Every read starts with ``games.access.game_for_viewer``; every write is one call to a
 service function, which checks the rules and permissions once for the pages and the
-API alike. State reaches a response only through ``evergreen.rules.view.player_view``;
-the seed is left out of a game record until the game is over (with the moves it would
-reveal the deck order), and so are the turns of other seats not yet revealed (the same
-``games.presenters.record_for_viewer`` as the record download of the pages).
+API alike. State reaches a response only through its game kind's ``player_view``; the
+record is the kind's ``record_for_viewer`` (Evergreen leaves out the seed until the game
+is over, and the turns of other seats not yet revealed), the same as the page's download.
+A game's own endpoints (Evergreen's pick, turn and targets) are its kind's ``api_urls``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model
@@ -35,20 +34,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from evergreen import rules
 from evergreen.proxy import client_ip
-from evergreen.rules.targets import ACTION_EFFECTS, POWER_EFFECTS, legal_targets
-from evergreen.rules.view import player_view
-from games import presenters, refusals, services
+from games import kinds, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
 from games.ratelimit import check_move_rate
-from games.services import Conflict, NotAPlayer, ServiceError
+from games.services import ServiceError
 
 from . import serializers as s
 from .parsers import JSONParser
 
-MAX_IDEMPOTENCY_KEY = 80  # Move.idempotency_key's length
+MAX_IDEMPOTENCY_KEY = services.MAX_IDEMPOTENCY_KEY
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
@@ -290,101 +286,20 @@ def join(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
-    operation_id="games_targets",
-    summary="Legal spaces for the next effect of a turn",
-    description="Where you may apply `effect` next, after the partly built turn `partial` "
-    '(a JSON object as in the turn body, e.g. `{"action": "A", "effects": [{"plant": [2, 3]}]}`; '
-    "without it, Action D with nothing applied yet). An empty list when the effect cannot be "
-    "applied now.",
-    parameters=[
-        GAME_ID,
-        OpenApiParameter(
-            "effect",
-            OpenApiTypes.STR,
-            required=True,
-            enum=[*ACTION_EFFECTS, *POWER_EFFECTS],
-            description="`plant`, `grow` (Action effects) or a Power: `sprout`, `small`, "
-            "`big`, `bush`, `lake`, `lake_grow` (around the Lake at `lake`).",
-        ),
-        OpenApiParameter("partial", OpenApiTypes.STR, description="The turn so far, as JSON."),
-        OpenApiParameter(
-            "lake",
-            OpenApiTypes.STR,
-            description='For `lake_grow`: the Lake\'s space as "row,column".',
-        ),
-    ],
-    responses={
-        200: OpenApiResponse(
-            {"type": "array", "items": s.SPACE_SCHEMA}, description="[row, column] pairs."
-        ),
-        **_errors(400, 401, 403, 404, 409),
-    },
-    tags=["moves"],
-)
-@api_view(["GET"])
-def targets(request: Request, pk: int) -> Response:
-    game, seat = game_for_viewer(pk, request.user)
-    if seat is None:
-        raise NotAPlayer(_("You are not a player of this game."), "not_a_player")
-    if game.state is None:
-        raise Conflict(_("This game has not started yet."), "game_not_started")
-    effect = _query(request, "effect") or ""
-    if effect not in ACTION_EFFECTS and effect not in POWER_EFFECTS:
-        raise ServiceError(
-            _("Unknown effect “%(effect)s”: use one of %(effects)s.")
-            % {"effect": effect, "effects": ", ".join((*ACTION_EFFECTS, *POWER_EFFECTS))},
-            "unknown_effect",
-        )
-    partial = _partial_turn(_query(request, "partial"), seat.position)
-    lake = _space_param(_query(request, "lake"))
-    if effect == "lake_grow" and lake is None:
-        raise ServiceError(
-            _('Growing around a Lake needs its space: lake="row,column".'), "no_lake"
-        )
-    try:
-        spaces = legal_targets(
-            game.engine_state(), seat.position, effect, partial=partial, lake=lake
-        )
-    except rules.RulesError as exc:
-        raise ServiceError(refusals.message(exc), exc.code) from exc
-    return Response([list(space) for space in spaces])
-
-
-@extend_schema(
-    operation_id="games_pick",
-    summary="Pick a card during the Draft",
+    operation_id="games_move",
+    summary="Make a move (any game)",
+    description="The move as the game records it (docs/game-record.md), e.g. "
+    '`{"type": "pick", "card": "snow/sprout"}` in Evergreen; your seat is the one you '
+    "play. `version` (or `If-Match`) is the game version the move was chosen against.",
     parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
-    request=s.PickSerializer,
+    request=OpenApiTypes.OBJECT,
     responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 429)},
     tags=["moves"],
 )
 @api_view(["POST"])
-def pick(request: Request, pk: int) -> Response:
+def move(request: Request, pk: int) -> Response:
     body = _body(request)
-    return _submit(request, pk, {"type": "pick", "card": body.get("card")}, body)
-
-
-@extend_schema(
-    operation_id="games_turn",
-    summary="Submit a whole turn",
-    description="The declared Action with its effects in order, and the card's Power "
-    "(or null). Your seat is the one you play; the turn stays secret until every turn "
-    "of the round is in.",
-    parameters=[GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED],
-    request=s.TurnSerializer,
-    responses={200: s.MoveResultSerializer, **_errors(400, 401, 403, 404, 409, 429)},
-    tags=["moves"],
-)
-@api_view(["POST"])
-def turn(request: Request, pk: int) -> Response:
-    body = _body(request)
-    move = {
-        "type": "turn",
-        "action": body.get("action"),
-        "effects": body.get("effects", []),
-        "power": body.get("power"),
-    }
-    return _submit(request, pk, move, body)
+    return _submit(request, pk, {k: v for k, v in body.items() if k != "version"}, body)
 
 
 @extend_schema(
@@ -413,7 +328,7 @@ def record_json(game: Game, seat: Seat | None) -> dict[str, Any]:
         data = game.record().to_json()
         del data["seed"]
         return {**data, "in_progress": True}
-    return presenters.record_for_viewer(
+    return kinds.of(game).record_for_viewer(
         game.record(),
         game.engine_state(),
         seat.position if seat else None,
@@ -421,8 +336,10 @@ def record_json(game: Game, seat: Seat | None) -> dict[str, Any]:
     )
 
 
-def _awaiting(game: Game, state: rules.GameState | None) -> list[int]:
-    return list(state.awaiting) if state is not None and game.is_playable else []
+def _awaiting(game: Game, state: Any) -> list[int]:
+    if state is None or not game.is_playable:
+        return []
+    return list(kinds.of(game).awaiting(state))
 
 
 def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -432,7 +349,8 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
     if seat is not None and game.status == Game.Status.OPEN:
         invite = request.build_absolute_uri(reverse("games:invite", args=[game.invite_code]))
     data["invite_url"] = invite
-    data["view"] = player_view(state, seat.position if seat else None) if state else None
+    position = seat.position if seat else None
+    data["view"] = kinds.of(game).player_view(state, position) if state is not None else None
     return data
 
 
@@ -453,13 +371,18 @@ def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any
         "seat": result.move.seat,
         "kind": result.move.kind,
         # Canonical key order: a replayed answer is the same, byte for byte.
-        "payload": rules.move_from_json(result.move.payload).to_json(),
+        "payload": _canonical(game, result.move.payload, result.move.seat),
         "version": result.move.result_version,
     }
     response = Response(data)
     if result.repeated:
         response["Idempotent-Replayed"] = "true"
     return response
+
+
+def _canonical(game: Game, payload: Any, seat: int) -> dict[str, Any]:
+    kind = kinds.of(game)
+    return kind.move_to_json(kind.move_from_json(payload, seat))
 
 
 def _valid(serializer_class: type[drf_serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -504,34 +427,6 @@ def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
     return raw
 
 
-def _partial_turn(raw: str | None, seat: int) -> rules.Turn | None:
-    if not raw:
-        return None
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
-        raise ServiceError(_("The partial turn must be JSON."), "bad_partial") from None
-    if not isinstance(data, dict):
-        raise ServiceError(_("The partial turn must be a JSON object."), "bad_partial")
-    try:
-        move = rules.move_from_json({**data, "type": "turn", "seat": seat})
-    except rules.RulesError as exc:
-        raise ServiceError(refusals.message(exc), exc.code) from exc
-    assert isinstance(move, rules.Turn)
-    return move
-
-
-def _space_param(raw: str | None) -> tuple[int, int] | None:
-    if not raw:
-        return None
-    parts = raw.strip("[]() ").split(",")
-    try:
-        row, col = (int(part) for part in parts)
-    except ValueError:
-        raise ServiceError(_('A space is written "row,column", e.g. "3,4".'), "bad_space") from None
-    return (row, col)
-
-
 @extend_schema(
     summary="My ranking of this round's pool (standing order)",
     description="Rank the cards you want, most wanted first: when your pick comes, the "
@@ -546,7 +441,7 @@ def _space_param(raw: str | None) -> tuple[int, int] | None:
 def ranking(request: Request, pk: int) -> Response:
     _game, seat = game_for_viewer(pk, request.user)
     if seat is None:
-        raise services.NotAPlayer(_("You are not a player of this game."), "not_a_player")
+        raise services.not_a_player()
     if request.method == "POST":
         data = _valid(s.RankingSerializer, request.data)
         seat = services.set_standing_order(pk, request.user, data["cards"])

@@ -18,14 +18,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from evergreen import rules
-
-from .. import services
+from .. import kinds, services
 from ..access import game_for_viewer
 from ..forms import SUN_CHOICES, CreateGameForm
 from ..models import Game, Seat
 
-MAX_SEATS = 4
 FINISHED_SHOWN = 50
 SUN_NAMES = dict(SUN_CHOICES)
 
@@ -78,6 +75,7 @@ def create(request: HttpRequest) -> HttpResponse:
         try:
             game = services.create_game(
                 request.user,
+                kind=data["kind"] or None,
                 players=data["players"],
                 computer_seats=data["computer_seats"],
                 bot=data["bot"],
@@ -169,47 +167,23 @@ class GameRow:
 
 
 def with_projection(games: QuerySet[Game]) -> QuerySet[Game]:
-    """Only the parts of the snapshot that say who must move and who won.
+    """Only the parts of the snapshot that say who must move and who won, as each game
+    kind names them (``GameKind.projection``).
 
     The snapshot itself (every board, the deck) is never loaded for this list: the
     database hands over a few keys per game instead.
     """
-    keys: dict[str, Any] = {
-        "p_first": KT("state__first"),
-        "p_picks_done": KT("state__picks_done"),
-        "p_winner": KT("state__outcome__winner"),
-        "p_title": KT("state__outcome__title"),
-    }
-    for position in range(MAX_SEATS):
-        keys[f"p_card_{position}"] = KT(f"state__seats__{position}__card")
-        keys[f"p_turn_{position}"] = KT(f"state__seats__{position}__turn")
+    keys: dict[str, Any] = {}
+    for kind in kinds.kinds().values():
+        keys.update({name: KT(path) for name, path in kind.projection().items()})
     return games.defer("state").annotate(**keys)
 
 
-def _json(value: Any) -> Any:
-    """A projected key as Python: JSON null is NULL on PostgreSQL but ``'null'`` on SQLite."""
-    return None if value is None or value == "null" else value
-
-
 def awaiting_positions(game: Game) -> tuple[int, ...]:
-    """Who must move now, read from ``with_projection``'s keys.
-
-    Mirrors ``GameState.awaiting``; a test checks the two agree at every move of a game.
-    """
+    """Who must move now, read from ``with_projection``'s keys by the game's kind."""
     if game.status != Game.Status.ACTIVE:
         return ()
-    if game.phase == rules.Phase.DRAFT.value:
-        drafters = game.players + 1 if game.solo else game.players
-        picker = (int(game.p_first) + int(game.p_picks_done)) % drafters
-        return () if game.solo and picker == game.players else (picker,)
-    if game.phase == rules.Phase.ACTION.value:
-        return tuple(
-            position
-            for position in range(game.players)
-            if _json(getattr(game, f"p_card_{position}")) is not None
-            and _json(getattr(game, f"p_turn_{position}")) is None
-        )
-    return ()
+    return kinds.of(game).awaiting_in(game)
 
 
 def _row(game: Game, user: Any) -> GameRow:
@@ -228,10 +202,10 @@ def _row(game: Game, user: Any) -> GameRow:
         row.deadline = seat.deadline
     elif deadlines:
         row.deadline = min(deadlines)
-    winner = _json(game.p_winner)
+    winner, title = kinds.of(game).winner_in(game)
     if game.status == Game.Status.FINISHED and winner is not None:
-        row.winner = next((s for s in seats if s.position == int(winner)), None)
-        row.title = _json(game.p_title)
+        row.winner = next((s for s in seats if s.position == winner), None)
+        row.title = title
     return row
 
 

@@ -2,7 +2,7 @@
 
 Runs, one after the other (each prints its own table as it goes):
 
-1. the rules engine (``python -m evergreen.rules bench``);
+1. the rules engine (``python -m games.evergreen.rules bench``);
 2. the web latencies (``bench_web.py``: game page and turn submission next to minimal
    Django views, gunicorn + PostgreSQL + Redis);
 3. the SQL queries per request (``bench_queries.py``);
@@ -113,7 +113,7 @@ def main() -> int:
     parser.add_argument("--web-requests", type=int, default=200)
     args = parser.parse_args()
     python = sys.executable
-    engine, ok_engine = run_part("Rules engine", [python, "-m", "evergreen.rules", "bench"])
+    engine, ok_engine = run_part("Rules engine", [python, "-m", "games.evergreen.rules", "bench"])
     web, ok_web = run_part(
         "Web latencies",
         [python, "-m", "tests.benchmarks.bench_web", "--requests", str(args.web_requests)],

@@ -51,9 +51,9 @@ def measure(show_sql: bool) -> list[tuple[str, int]]:
     from django.test.utils import CaptureQueriesContext
     from rest_framework.authtoken.models import Token
 
-    from evergreen import rules
-    from evergreen.rules.bots import RandomBot
     from games import services
+    from games.evergreen import rules
+    from games.evergreen.rules.bots import RandomBot
     from games.models import Game, Notification, Player
 
     def user(name: str) -> Any:

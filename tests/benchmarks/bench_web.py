@@ -64,9 +64,9 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
     from django.contrib.sessions.backends.cached_db import SessionStore
     from rest_framework.authtoken.models import Token
 
-    from evergreen import rules
-    from evergreen.rules.bots import RandomBot
     from games import services
+    from games.evergreen import rules
+    from games.evergreen.rules.bots import RandomBot
 
     user = get_user_model().objects.create_user("bench", "bench@example.org", "bench-password")
     rival = get_user_model().objects.create_user("rival", "rival@example.org", "bench-password")

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from evergreen import rules
 from games import notifications, services
+from games.evergreen import rules
 from games.models import Game, Move, Notification
 
 UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)

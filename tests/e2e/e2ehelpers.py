@@ -1,7 +1,7 @@
 """Helpers for the browser tests: people at browsers, and the engine choosing their moves.
 
 Every move is made in the browser, by clicks, taps or key presses on the pages. The
-engine (``evergreen.rules``) only *chooses* what to do: it reads the game's state from the
+engine (``games.evergreen.rules``) only *chooses* what to do: it reads the game's state from the
 database, proposes a legal pick or turn, and the test then carries it out through the
 page, checking at each step that the page offers exactly that option (a highlighted
 space, a card button, an Action button) and that nothing was refused.
@@ -18,11 +18,11 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from evergreen import rules
-from evergreen.rules.bots import GreedyBot, RandomBot
-from evergreen.rules.moves import LakePlacement, Turn
-from evergreen.rules.scoring import biggest_forest, light_score
-from evergreen.rules.targets import preview_board
+from games.evergreen import rules
+from games.evergreen.rules.bots import GreedyBot, RandomBot
+from games.evergreen.rules.moves import LakePlacement, Turn
+from games.evergreen.rules.scoring import biggest_forest, light_score
+from games.evergreen.rules.targets import preview_board
 from games.models import Game, Move
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
@@ -225,7 +225,7 @@ def preview_points(state: rules.GameState, seat: int, turn: Turn) -> tuple[int, 
 
 
 def turn_steps(turn: Turn) -> str:
-    """The turn builder's encoding of ``turn`` (games.turnbuilder), to check the page's form."""
+    """The turn builder's encoding of ``turn`` (games.evergreen.turnbuilder), to check the page's form."""
     steps = [turn.action]
     power = turn.power
     steps.append(power.timing if power is not None else "none")

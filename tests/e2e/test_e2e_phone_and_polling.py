@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Request, Route, expect
 
-from evergreen import rules
-from evergreen.rules.moves import Turn
+from games.evergreen import rules
+from games.evergreen.rules.moves import Turn
 from tests.e2e.e2ehelpers import (
     Person,
     Shots,
@@ -30,6 +30,7 @@ from tests.games.gamehelpers import PASSWORD, make_user
 
 # slow: a real browser against the live server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},

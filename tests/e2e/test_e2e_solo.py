@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from evergreen import rules
+from games.evergreen import rules
 from tests.e2e.e2ehelpers import (
     Person,
     Shots,
@@ -28,6 +28,7 @@ from tests.games.gamehelpers import PASSWORD, make_user
 
 # slow: a real browser against the live server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
 
 SEED = 11
 KEYBOARD_ROUND = (1, 2)  # season 1, round 2: played with the keyboard only

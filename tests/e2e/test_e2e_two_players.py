@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from evergreen import rules
+from games.evergreen import rules
 from games.models import Move, Seat
 from tests.e2e.e2ehelpers import (
     Person,
@@ -34,6 +34,7 @@ from tests.e2e.e2ehelpers import (
 
 # slow: a real browser against the live server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
 
 SEED = 7
 

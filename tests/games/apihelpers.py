@@ -18,8 +18,8 @@ import pytest
 from django.urls import reverse
 from drf_spectacular.generators import SchemaGenerator
 
-from evergreen.rules import GameState, Phase
 from games import services
+from games.evergreen.rules import GameState, Phase
 from games.models import Game
 
 SEED = 20240917

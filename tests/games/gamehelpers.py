@@ -49,7 +49,7 @@ def user_at(game: Game, position: int) -> Any:
 
 def play_until(game: Game, predicate: Any, bot_seed: int = 0, limit: int = 500) -> Game:
     """Play random legal moves through the services until ``predicate(state)`` holds."""
-    from evergreen.rules.bots import RandomBot
+    from games.evergreen.rules.bots import RandomBot
 
     bot = RandomBot(bot_seed)
     for _ in range(limit):

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from evergreen.rules.record import GameRecord
-from evergreen.rules.view import player_view
 from games import services
+from games.evergreen.rules.record import GameRecord
+from games.evergreen.rules.view import player_view
 from games.models import Game, Move
 from tests.games.apihelpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
 from tests.games.gamehelpers import api_client_for, play_until, user_at

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from evergreen.rules import Turn
-from evergreen.rules.targets import legal_targets
 from games import services
+from games.evergreen.rules import Turn
+from games.evergreen.rules.targets import legal_targets
 from games.models import Game, Move
 from tests.games.apihelpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
 from tests.games.gamehelpers import api_client_for, play_until, user_at

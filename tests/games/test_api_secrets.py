@@ -15,8 +15,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from evergreen.rules import Phase
-from evergreen.rules.bots import RandomBot
+from games.evergreen.rules import Phase
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed, refreshed, walk  # noqa: F401
 from tests.games.gamehelpers import api_client_for, play_until, user_at

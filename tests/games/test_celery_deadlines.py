@@ -1,7 +1,7 @@
 """Deadlines with a controlled clock: reminders, timeout moves, the hand-over to a bot.
 
 The clock is the ``now`` given to the beat's work (``deadlines.send_reminders`` and
-``deadlines.sweep``), read from the deadlines the services set: no waiting, no frozen
+``timeouts.sweep``), read from the deadlines the services set: no waiting, no frozen
 time. Tasks run eagerly (the test settings); mails land in ``mail.outbox``.
 """
 
@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from games import deadlines, notifications, services, tasks
+from games import deadlines, notifications, services, tasks, timeouts
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Notification, Seat
 from tests.games.gamehelpers import user_at
 
@@ -58,8 +58,8 @@ def time_out_bob(game: Game, bot: RandomBot) -> tuple[rules.GameState, datetime,
     before = alice_plays_until_only_bob_must_act(game, bot)
     deadline = bob_seat(game).deadline
     assert deadline is not None
-    assert deadlines.sweep(now=deadline - timedelta(seconds=1)) == {}
-    outcome = deadlines.sweep(now=deadline)
+    assert timeouts.sweep(now=deadline - timedelta(seconds=1)) == {}
+    outcome = timeouts.sweep(now=deadline)
     move = Move.objects.filter(game=game, seat=1).order_by("-number").first()
     assert move is not None
     return before, deadline, next(iter(outcome)), move
@@ -101,7 +101,7 @@ def test_a_timed_out_pick_and_turn_are_the_minimal_moves(alice: Any, bob: Any) -
     assert before.phase is rules.Phase.ACTION
     assert outcome == "timed out"
     assert move.payload == {"type": "turn", "seat": 1, "action": "D", "effects": [], "power": None}
-    assert deadlines.sweep(now=deadline) == {}  # a second sweep changes nothing
+    assert timeouts.sweep(now=deadline) == {}  # a second sweep changes nothing
     seat = bob_seat(game)
     assert (seat.timeouts_in_row, seat.bot, seat.handed_to_bot) == (2, "", False)
     game.refresh_from_db()

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from django.db import connection, connections, transaction
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
 from tests.games.celeryhelpers import SITE_URL
 from tests.games.gamehelpers import user_at

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from games import deadlines, services
+from games import services, timeouts
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Seat
 from tests.games.gamehelpers import play_until, user_at
 
@@ -135,7 +135,7 @@ class TestDeadlines:
             game = play_until(game, lambda s: late in s.awaiting)
             seat = game.seats.get(position=late)
             assert seat.deadline is not None
-            outcome = deadlines.time_out(
+            outcome = timeouts.time_out(
                 seat.pk, seat.deadline, seat.deadline + timedelta(seconds=1)
             )
             seat.refresh_from_db()
@@ -150,19 +150,19 @@ class TestDeadlines:
         seat = game.seats.get(position=state.awaiting[0])
         assert seat.time_bank_seconds == 48 * 3600
         deadline = seat.deadline
-        assert deadlines.sweep(deadline + timedelta(seconds=1)) == {"time bank": 1}
+        assert timeouts.sweep(deadline + timedelta(seconds=1)) == {"time bank": 1}
         seat.refresh_from_db()
         assert seat.time_bank_seconds == 0 and seat.deadline == deadline + timedelta(hours=48)
-        assert deadlines.sweep(deadline + timedelta(hours=1)) == {}
-        assert deadlines.sweep(seat.deadline + timedelta(seconds=1)) == {"timed out": 1}
+        assert timeouts.sweep(deadline + timedelta(hours=1)) == {}
+        assert timeouts.sweep(seat.deadline + timedelta(seconds=1)) == {"timed out": 1}
 
     def test_a_claimed_deadline_is_not_timed_out_twice(self, alice, bob):
         game = timed_game(alice, bob)
         seat = game.seats.get(position=game.engine_state().awaiting[0])
         deadline = seat.deadline
-        assert deadlines.time_out(seat.pk, deadline, deadline + timedelta(seconds=1)) == "timed out"
+        assert timeouts.time_out(seat.pk, deadline, deadline + timedelta(seconds=1)) == "timed out"
         assert (
-            deadlines.time_out(seat.pk, deadline, deadline + timedelta(seconds=2))
+            timeouts.time_out(seat.pk, deadline, deadline + timedelta(seconds=2))
             == "already handled"
         )
         assert Move.objects.filter(game=game).count() == 1
@@ -171,10 +171,13 @@ class TestDeadlines:
         game = timed_game(alice, bob, timeout_policy="minimal")
         state = game.engine_state()
         seat = game.seats.get(position=state.awaiting[0])
-        seat.standing_order, seat.standing_order_round = [state.pool[-1]], services.round_key(state)
-        assert deadlines.minimal_move(state, seat) == rules.Pick(seat.position, state.pool[-1])
+        seat.standing_order, seat.standing_order_round = (
+            [state.pool[-1]],
+            services.round_key(game, state),
+        )
+        assert timeouts.minimal_move(game, state, seat) == rules.Pick(seat.position, state.pool[-1])
         seat.standing_order = []
-        assert deadlines.minimal_move(state, seat) == rules.Pick(seat.position, state.pool[0])
+        assert timeouts.minimal_move(game, state, seat) == rules.Pick(seat.position, state.pool[0])
 
 
 class TestVacation:

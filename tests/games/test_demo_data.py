@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from evergreen import rules
-from games.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
+from games.evergreen import rules
+from games.evergreen.management.commands.demo_data import ADMIN_PASSWORD, DEMO_PASSWORD, Command
 from games.models import Game, Move, Player, Seat
 from tests.games.gamehelpers import client_for
 

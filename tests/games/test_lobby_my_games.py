@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from games.views.lobby import awaiting_positions, with_projection
 from tests.games.gamehelpers import client_for, make_user, play_until, user_at

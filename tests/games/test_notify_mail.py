@@ -12,9 +12,9 @@ from celery.exceptions import Retry
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services, tasks
+from games.evergreen import recap, rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
 from tests.games.gamehelpers import Clock, play_until, user_at
 
@@ -83,8 +83,8 @@ class TestTheMail:
         seat = midgame.seats.get(user=user)
         lines = [
             line["text"]
-            for line in notifications.recap.lines(
-                notifications.recap.for_seat(midgame, seat.position),
+            for line in recap.lines(
+                recap.for_seat(midgame, seat.position),
                 [s.name for s in midgame.seats.order_by("position")],
             )
         ]
@@ -102,7 +102,7 @@ class TestTheMail:
         state = midgame.engine_state()
         edition = rules.load_edition()
         for card in state.deck:
-            name = notifications.recap.card_name(edition, card)
+            name = recap.card_name(edition, card)
             assert name not in message.body and name not in message.alternatives[0][0]
 
     def test_it_has_list_unsubscribe_headers_and_a_stable_message_id(self, midgame, client):

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from evergreen.rules.bots import RandomBot
-from games import deadlines, notifications, services, tasks
+from games import deadlines, notifications, services, tasks, timeouts
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
 from tests.games.gamehelpers import Clock, play_until, user_at
 
@@ -186,7 +186,7 @@ class TestCoalesced:
         tasks.deliver_due()
         assert len(mails_to(first)) == 1
         clock.advance(hours=1, minutes=1)
-        deadlines.sweep()  # the first pick times out
+        timeouts.sweep()  # the first pick times out
         tasks.deliver_due()
         clock.advance(minutes=1)
         move(game, second)

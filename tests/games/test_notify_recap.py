@@ -1,4 +1,4 @@
-"""games.recap: what a returning player reads about a game, and what it must never tell."""
+"""games.evergreen.recap: what a returning player reads about a game, and what it must never tell."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from evergreen.rules.record import GameRecord
-from games import recap, services
+from games import services
+from games.evergreen import recap, rules
+from games.evergreen.rules.bots import RandomBot
+from games.evergreen.rules.record import GameRecord
 from games.models import Game
 from tests.games.gamehelpers import play_until
 

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game, Move, Player, Seat
 from tests.games.gamehelpers import client_for, play_until, user_at
 
@@ -199,7 +199,7 @@ class TestRanking:
         assert response["Location"] == reverse("games:detail", args=[game.pk])
         seat = seat_of(game, waiting)
         assert seat.standing_order == [pool[2], pool[0]]
-        assert seat.standing_order_round == services.round_key(game.engine_state())
+        assert seat.standing_order_round == services.round_key(game, game.engine_state())
         html = page(waiting, game)
         assert "Your ranking:" in html
         mine = html[html.index('class="ranking-mine"') :]
@@ -311,6 +311,6 @@ class TestRanking:
 
 
 def _label(edition: Any, card: str) -> str:
-    from games import presenters
+    from games.evergreen import presenters
 
     return presenters.card_info(edition, card).label

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 from tests.games.gamehelpers import client_for, play_until, user_at
 

@@ -104,6 +104,14 @@ class TestRefusals:
         assert response.status_code == 400
         assert "The card wild/nothing is not in the drafting pool." in response.content.decode()
 
+    def test_a_key_too_long_to_store_is_refused_as_the_api_refuses_it(self, two_player_game):
+        game = two_player_game
+        me, _ = picker(game)
+        response = pick(me, game, game.engine_state().pool[0], game.version, key="k" * 81)
+        assert response.status_code == 400
+        assert 'data-code="bad_idempotency_key"' in response.content.decode()
+        assert not Move.objects.filter(game=game).exists()
+
     def test_a_form_without_its_version_is_refused(self, two_player_game):
         game = two_player_game
         me, _ = picker(game)

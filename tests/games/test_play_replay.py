@@ -7,9 +7,9 @@ from typing import Any
 
 from django.urls import reverse
 
-from evergreen import rules
-from evergreen.rules.record import GameRecord
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.record import GameRecord
 from games.models import Game
 from tests.games.gamehelpers import client_for, play_until
 

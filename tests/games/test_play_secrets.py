@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 from tests.games.gamehelpers import client_for, play_until
 

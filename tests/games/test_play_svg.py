@@ -1,4 +1,4 @@
-"""The repetitive parts of the game page drawn in Python (games/svg.py): planets, buttons,
+"""The repetitive parts of the game page drawn in Python (games/evergreen/svg.py): planets, buttons,
 cards, tracks, stacks and score rows; what they say, what they escape, what they cost."""
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from django.template import base as template_base
 from django.urls import reverse
 from django.utils import translation
 
-from evergreen import rules
-from evergreen.rules.pieces import BIG, EMPTY, SPROUT
-from evergreen.rules.scoring import shadowed_spaces
-from games import presenters, svg
+from games.evergreen import presenters, rules, svg
+from games.evergreen.rules.pieces import BIG, EMPTY, SPROUT
+from games.evergreen.rules.scoring import shadowed_spaces
 from games.models import Game, Player
 from tests.games.gamehelpers import client_for, play_until
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from evergreen import rules
-from evergreen.rules.pieces import EMPTY, PIECE_CODES
+from games.evergreen import rules
+from games.evergreen.rules.pieces import EMPTY, PIECE_CODES
 from games.models import Game, Move
 from tests.games.gamehelpers import client_for, play_until
 

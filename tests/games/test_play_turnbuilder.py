@@ -6,11 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from evergreen import rules
-from evergreen.rules.moves import LakePlacement
-from evergreen.rules.pieces import EMPTY, PIECE_CODES
-from games import turnbuilder
-from games.turnbuilder import BuildError, TurnBuilder
+from games.evergreen import rules, turnbuilder
+from games.evergreen.rules.moves import LakePlacement
+from games.evergreen.rules.pieces import EMPTY, PIECE_CODES
+from games.evergreen.turnbuilder import BuildError, TurnBuilder
 
 EDITION = rules.load_edition()
 PLANET = EDITION.planet

@@ -131,7 +131,7 @@ def test_the_migration_numbers_names_that_already_looked_the_same(rowan: Any) ->
     mallory = make_user("mallory")
     Player.objects.filter(user=mallory).update(display_name="ROWAN", name_key=None)
     Player.objects.update(name_key=None)
-    import_module("games.migrations.0005_player_name_key_calendar_secret").fill_name_keys(
+    import_module("games.migrations.0006_player_name_key_calendar_secret").fill_name_keys(
         apps, None
     )
     assert name_of(rowan) == "Rowan"
@@ -144,7 +144,7 @@ def test_a_name_taken_between_the_check_and_the_save_is_refused_not_a_500(
 ) -> None:
     """Two players choosing look-alike names at once: the database refuses the second."""
     mallory = make_user("mallory")
-    monkeypatch.setattr(names, "unique_refusal", lambda name, pk: None)  # the check passed
+    monkeypatch.setattr(names, "unique_refusal", lambda name, taken: None)  # the check passed
     response = client_for(mallory).post(
         reverse("games:profile"), {**PROFILE, "display_name": "ROWAN"}
     )

@@ -14,9 +14,9 @@ import pytest
 from django.conf import settings
 from django.db import connection, connections, transaction
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Rating, RatingChange
 from games.ratings import NEW_PLAYER, Skill, rate_table
 from tests.games.gamehelpers import make_user, user_at

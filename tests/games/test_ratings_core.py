@@ -199,7 +199,7 @@ class TestRatingFinishedGames:
         self, alice: Any, bob: Any
     ) -> None:
         game = start_game([alice, bob])
-        # What deadlines.time_out does after repeated timeouts: the bot plays the seat on.
+        # What timeouts.time_out does after repeated timeouts: the bot plays the seat on.
         Seat.objects.filter(game=game, user=bob).update(bot="greedy", handed_to_bot=True)
         finish(game)
         assert set(changes(game)) == {alice.pk, bob.pk}

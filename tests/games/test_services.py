@@ -9,10 +9,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
-from games.models import FertilityCard, Game, Move
+from games.evergreen import rules
+from games.evergreen.models import FertilityCard
+from games.evergreen.rules.bots import RandomBot
+from games.models import Game, Move
 from tests.games.gamehelpers import make_user, play_until, user_at
 
 
@@ -329,3 +330,23 @@ def test_a_fresh_key_costs_no_lookup(two_player_game):
         services.submit_move(game.pk, user, {"type": "pick", "card": card}, idempotency_key="new")
     selects = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("SELECT")]
     assert not any("games_move" in sql for sql in selects), selects
+
+
+class TestWhyNoMove:
+    """``services.move_refusal``: what a page asks when it has no move to send."""
+
+    def test_in_the_draft_no_turn_can_be_played_yet(self, two_player_game, alice):
+        refusal = services.move_refusal(two_player_game.pk, alice, "turn")
+        assert isinstance(refusal, services.Conflict) and refusal.code == "wrong_phase"
+
+    def test_after_a_turn_the_next_one_waits_for_the_round(self, two_player_game):
+        game = play_until(two_player_game, lambda s: s.phase is rules.Phase.ACTION)
+        user, position = first_awaiting_user(game)
+        assert services.move_refusal(game.pk, user, "turn") is None
+        services.submit_move(game.pk, user, rules.Turn(position, "D"))
+        refusal = services.move_refusal(game.pk, user, "turn")
+        assert refusal is not None and refusal.code == "turn_already_submitted"
+
+    def test_someone_without_a_seat_is_told_so(self, two_player_game, carol):
+        with pytest.raises(services.NotAPlayer):
+            services.move_refusal(two_player_game.pk, carol, "turn")

@@ -23,6 +23,8 @@ SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
 NAMES = {
     "alice", "bob", "carol", "dora", "staff", "evergreen", "example", "org", "api", "rest",
     "json", "ical", "utc", "django", "id",
+    # the toy game the test settings register (tests/toygame/nim.py): a game's name
+    "nim",
     # the Action letters and the Sun's compass letters, the same in every edition
     "a", "b", "c", "d", "n", "e", "s", "w",
     # alt texts of the admin's yes/no and search icons: Django's own, untranslated

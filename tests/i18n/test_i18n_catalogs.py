@@ -25,7 +25,7 @@ PLURAL_FORMS = {"de": 2, "fr": 2, "ru": 4}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\{ *\w+ *\}\}")
 MAKEMESSAGES = [
     "makemessages", "-l", "de", "--ignore", ".venv", "--ignore", "tests/*",
-    "--ignore", "evergreen/rules/*", "--no-obsolete",
+    "--ignore", "games/evergreen/rules/*", "--no-obsolete",
 ]  # fmt: skip
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from evergreen import rules
 from games import notifications, services
+from games.evergreen import rules
 from games.models import Game, Notification, Player
 from tests.games.gamehelpers import Clock, make_user, play_until, user_at
 from tests.i18n.i18nhelpers import leftovers, readable

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from evergreen import rules
 from games import notifications, services
+from games.evergreen import rules
 from games.models import Game, Player
 from tests.games.gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
 from tests.i18n.i18nhelpers import leftovers, readable

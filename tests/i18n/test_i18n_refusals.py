@@ -1,6 +1,6 @@
 """The engine's refusals reach a person in their language: pages, API, every code.
 
-The engine keeps English messages and stable codes; ``games.refusals`` turns a code and
+The engine keeps English messages and stable codes; ``games.evergreen.refusals`` turns a code and
 its params into a sentence of the active language.
 """
 
@@ -13,14 +13,13 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from evergreen import rules
-from evergreen.rules.planet import CREVICE
-from games import refusals
+from games.evergreen import refusals, rules
+from games.evergreen.rules.planet import CREVICE
 from games.models import Game
 from tests.games.gamehelpers import api_client_for, client_for, play_until, user_at
 from tests.i18n.i18nworld import LANGUAGES, speak, two_player_game
 
-ENGINE = Path(__file__).resolve().parents[2] / "evergreen" / "rules"
+ENGINE = Path(__file__).resolve().parents[2] / "games" / "evergreen" / "rules"
 ERRORS = {"IllegalMove", "InvalidMove", "RulesError"}  # what a move can be refused with
 SAMPLE = {
     "row": 3, "col": 4, "lake_row": 3, "lake_col": 5, "seat": 7, "card": "snow/sprout",

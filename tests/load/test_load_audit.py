@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 from django.db.models import F
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import notifications, services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Notification
 from tests.benchmarks.loadaudit import audit_game, audit_mails, rounds_to_close, unsettled
 from tests.games.gamehelpers import make_user, user_at

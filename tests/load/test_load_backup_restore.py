@@ -19,9 +19,9 @@ import psycopg
 import pytest
 from django.db import connection
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.benchmarks.webstack import database_url_of, with_database
 from tests.games.gamehelpers import make_user, play_until
@@ -34,8 +34,8 @@ PLAY_ON = """
 import json, django
 django.setup()
 from django.core.management import call_command
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games import services
 from games.models import Game
 
@@ -175,7 +175,7 @@ SEED_SQLITE = """
 import json, django
 django.setup()
 from django.contrib.auth import get_user_model
-from evergreen.rules.bots import RandomBot
+from games.evergreen.rules.bots import RandomBot
 from games import services
 users = [get_user_model().objects.create_user(f"p{n}", f"p{n}@example.org", "pw-123456") for n in range(3)]
 duel = services.create_game(users[0], players=2)

@@ -31,9 +31,9 @@ from django.conf import settings
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services, tasks
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
 from tests.benchmarks.webstack import (

@@ -23,9 +23,9 @@ import test_load_faults as faults
 from django.test import Client
 from django.urls import reverse
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
 from tests.games.gamehelpers import PASSWORD, make_user

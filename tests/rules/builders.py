@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from evergreen.rules import (
+from games.evergreen.rules import (
     GameState,
     Phase,
     Pick,
@@ -26,9 +26,9 @@ from evergreen.rules import (
     load_edition,
     new_game,
 )
-from evergreen.rules.edition import POWERS
-from evergreen.rules.pieces import EMPTY, PIECE_CODES, PIECE_NAMES
-from evergreen.rules.planet import BIOMES, Planet, Space
+from games.evergreen.rules.edition import POWERS
+from games.evergreen.rules.pieces import EMPTY, PIECE_CODES, PIECE_NAMES
+from games.evergreen.rules.planet import BIOMES, Planet, Space
 
 EDITION = load_edition()
 PLANET = EDITION.planet

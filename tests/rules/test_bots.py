@@ -7,11 +7,11 @@ from statistics import mean
 
 import pytest
 
-from evergreen.rules import bots
-from evergreen.rules.engine import apply, new_game
-from evergreen.rules.errors import RulesError
-from evergreen.rules.moves import Move, Pick, Turn
-from evergreen.rules.state import GameState, Phase
+from games.evergreen.rules import bots
+from games.evergreen.rules.engine import apply, new_game
+from games.evergreen.rules.errors import RulesError
+from games.evergreen.rules.moves import Move, Pick, Turn
+from games.evergreen.rules.state import GameState, Phase
 
 ROUNDS = 14  # 5 + 4 + 3 + 2 in the standard edition
 

@@ -1,4 +1,4 @@
-"""The command line ``python -m evergreen.rules``: simulate, replay, score, demo, bench."""
+"""The command line ``python -m games.evergreen.rules``: simulate, replay, score, demo, bench."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from evergreen.rules import cli, load_edition
-from evergreen.rules.record import GameRecord
+from games.evergreen.rules import cli, load_edition
+from games.evergreen.rules.record import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMMARY_FIELDS = {
@@ -366,7 +366,16 @@ class TestBench:
 class TestSubprocess:
     def test_make_run_plays_a_greedy_game(self):
         done = subprocess.run(
-            [sys.executable, "-m", "evergreen.rules", "demo", "--players", "3", "--bot", "greedy"],
+            [
+                sys.executable,
+                "-m",
+                "games.evergreen.rules",
+                "demo",
+                "--players",
+                "3",
+                "--bot",
+                "greedy",
+            ],
             capture_output=True,
             text=True,
             cwd=ROOT,
@@ -377,7 +386,7 @@ class TestSubprocess:
         assert "Final scores" in done.stdout
 
     def test_score_reads_stdin_and_bad_input_exits_2(self):
-        command = [sys.executable, "-m", "evergreen.rules", "score"]
+        command = [sys.executable, "-m", "games.evergreen.rules", "score"]
         good = subprocess.run(
             command,
             input='{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}',
@@ -396,7 +405,7 @@ class TestSubprocess:
 
     def test_a_bad_option_exits_2(self):
         done = subprocess.run(
-            [sys.executable, "-m", "evergreen.rules", "simulate", "--players", "5"],
+            [sys.executable, "-m", "games.evergreen.rules", "simulate", "--players", "5"],
             capture_output=True,
             text=True,
             cwd=ROOT,
@@ -429,3 +438,31 @@ class TestRecordDocumentation:
         report = "\n".join(lines[lines.index(next(x for x in lines if x.startswith("Strong"))) :])
         for words in ("solo mean", "solo at 160+", "titles", "strong vs 3 greedy", "decision"):
             assert words in report
+
+
+class TestTheConsoleScript:
+    """``evergreen-rules`` (pyproject's console script) and ``python -m games.evergreen.rules``
+    run the same command line."""
+
+    POSITION = '{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}'
+
+    @pytest.mark.parametrize(
+        "command",
+        [
+            [str(Path(sys.executable).with_name("evergreen-rules"))],
+            [sys.executable, "-m", "games.evergreen.rules"],
+        ],
+        ids=["console-script", "python-m"],
+    )
+    def test_it_scores_a_position_and_refuses_bad_input_with_status_2(self, command):
+        scored = subprocess.run(
+            [*command, "score"], input=self.POSITION, capture_output=True, text=True, check=True
+        )
+        assert json.loads(scored.stdout) == {"light": 1, "forest": 1, "fertility": 0}
+        refused = subprocess.run(
+            [*command, "score"], input="not json", capture_output=True, text=True
+        )
+        assert refused.returncode == 2 and refused.stdout == ""
+        usage = subprocess.run([*command, "--help"], capture_output=True, text=True, check=True)
+        for subcommand in ("score", "simulate", "replay", "bench", "demo"):
+            assert subcommand in usage.stdout

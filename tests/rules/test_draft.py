@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from evergreen.rules import Phase, Pick, apply, fertility_values, new_game
-from evergreen.rules.planet import BIOMES
+from games.evergreen.rules import Phase, Pick, apply, fertility_values, new_game
+from games.evergreen.rules.planet import BIOMES
 from tests.rules.builders import (
     EDITION,
     action_state,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from evergreen.rules import Effect, Phase, Turn, fertility_values
-from evergreen.rules.scoring import fertility_breakdown, fertility_score
+from games.evergreen.rules import Effect, Phase, Turn, fertility_values
+from games.evergreen.rules.scoring import fertility_breakdown, fertility_score
 from tests.rules.builders import PLANET, action_state, board, last_round, submit_all, zone
 
 # Lily's planet in the rulebook: Big Trees per biome Snow 1, Swamp 1, Rock 0,

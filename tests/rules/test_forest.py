@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evergreen.rules.scoring import biggest_forest, forests
+from games.evergreen.rules.scoring import biggest_forest, forests
 from tests.rules.builders import PLANET, board, line, planet, spaces
 
 # The rulebook's example, laid out on the real planet:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evergreen.rules.scoring import light_points, light_score, shadowed_spaces
+from games.evergreen.rules.scoring import light_points, light_score, shadowed_spaces
 from tests.rules.builders import EDITION, PLANET, board, line, planet
 
 

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evergreen.rules import bots, state_from_json, state_to_json
-from evergreen.rules.edition import POWERS, load_edition
-from evergreen.rules.engine import apply, new_game
-from evergreen.rules.errors import RulesError
-from evergreen.rules.moves import (
+from games.evergreen.rules import bots, state_from_json, state_to_json
+from games.evergreen.rules.edition import POWERS, load_edition
+from games.evergreen.rules.engine import apply, new_game
+from games.evergreen.rules.errors import RulesError
+from games.evergreen.rules.moves import (
     ACTIONS,
     TIMINGS,
     Effect,
@@ -30,10 +30,10 @@ from evergreen.rules.moves import (
     Turn,
     move_from_json,
 )
-from evergreen.rules.pieces import BIG, BUSH, EMPTY, LAKE, SMALL, SPROUT
-from evergreen.rules.planet import SUNS
-from evergreen.rules.state import GameState, Phase
-from evergreen.rules.view import player_view
+from games.evergreen.rules.pieces import BIG, BUSH, EMPTY, LAKE, SMALL, SPROUT
+from games.evergreen.rules.planet import SUNS
+from games.evergreen.rules.state import GameState, Phase
+from games.evergreen.rules.view import player_view
 
 EDITION = load_edition()
 PLANET = EDITION.planet

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from evergreen.rules import (
+from games.evergreen.rules import (
     Effect,
     InvalidMove,
     LakePlacement,
@@ -24,7 +24,7 @@ from evergreen.rules import (
     move_from_json,
     new_game,
 )
-from evergreen.rules.edition import POWERS
+from games.evergreen.rules.edition import POWERS
 from tests.rules.builders import (
     PLANET,
     action_state,

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evergreen.rules import bots
-from evergreen.rules.edition import POWERS, load_edition
-from evergreen.rules.engine import apply, new_game
-from evergreen.rules.errors import InvalidMove, InvalidState, RulesError
-from evergreen.rules.moves import (
+from games.evergreen.rules import bots
+from games.evergreen.rules.edition import POWERS, load_edition
+from games.evergreen.rules.engine import apply, new_game
+from games.evergreen.rules.errors import InvalidMove, InvalidState, RulesError
+from games.evergreen.rules.moves import (
     Effect,
     LakePlacement,
     Move,
@@ -26,8 +26,8 @@ from evergreen.rules.moves import (
     move_from_json,
     move_to_json,
 )
-from evergreen.rules.pieces import SMALL, SPROUT
-from evergreen.rules.state import GameState, Phase, state_from_json, state_to_json
+from games.evergreen.rules.pieces import SMALL, SPROUT
+from games.evergreen.rules.state import GameState, Phase, state_from_json, state_to_json
 
 
 def game_states(players: int, seed: int, bot_seed: int = 0) -> Iterator[GameState]:

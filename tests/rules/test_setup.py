@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from evergreen.rules import POWERS, Phase, RulesError, new_game
-from evergreen.rules.planet import BIOMES, SUNS
+from games.evergreen.rules import POWERS, Phase, RulesError, new_game
+from games.evergreen.rules.planet import BIOMES, SUNS
 from tests.rules.builders import EDITION, PLANET, all_cards
 
 SEEDS = range(200)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from evergreen.rules import (
+from games.evergreen.rules import (
     Phase,
     Pick,
     PowerUse,
@@ -14,7 +14,7 @@ from evergreen.rules import (
     fertility_values,
     new_game,
 )
-from evergreen.rules.solo import ai_choice
+from games.evergreen.rules.solo import ai_choice
 from tests.rules.builders import EDITION, action_state, draft_state, last_round, submit_all, zone
 
 NO_FERTILITY: dict[str, int] = {}

@@ -9,17 +9,17 @@ from statistics import mean
 
 import pytest
 
-from evergreen.rules import bots
-from evergreen.rules.determinize import public_supply, unseen_cards
-from evergreen.rules.engine import apply, edition_of, fertility_values, new_game
-from evergreen.rules.evaluation import Evaluator, Outlook, Weights
-from evergreen.rules.moves import LakePlacement, Move, Pick, PowerUse, Turn
-from evergreen.rules.pieces import BIG, SMALL, SPROUT
-from evergreen.rules.scoring import biggest_forest, fertility_score, light_score
-from evergreen.rules.search import TurnSearch
-from evergreen.rules.state import GameState, Phase
-from evergreen.rules.strong import LEVELS, StrongBot, rounds_after
-from evergreen.rules.view import player_view
+from games.evergreen.rules import bots
+from games.evergreen.rules.determinize import public_supply, unseen_cards
+from games.evergreen.rules.engine import apply, edition_of, fertility_values, new_game
+from games.evergreen.rules.evaluation import Evaluator, Outlook, Weights
+from games.evergreen.rules.moves import LakePlacement, Move, Pick, PowerUse, Turn
+from games.evergreen.rules.pieces import BIG, SMALL, SPROUT
+from games.evergreen.rules.scoring import biggest_forest, fertility_score, light_score
+from games.evergreen.rules.search import TurnSearch
+from games.evergreen.rules.state import GameState, Phase
+from games.evergreen.rules.strong import LEVELS, StrongBot, rounds_after
+from games.evergreen.rules.view import player_view
 
 ED = edition_of(new_game(1, 0))
 PLANET = ED.planet

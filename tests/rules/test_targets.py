@@ -6,14 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from evergreen.rules.edition import POWERS, load_edition
-from evergreen.rules.engine import apply, new_game
-from evergreen.rules.errors import IllegalMove, RulesError
-from evergreen.rules.moves import Effect, LakePlacement, Pick, PowerUse, Turn
-from evergreen.rules.pieces import BIG, BUSH, EMPTY, LAKE, SMALL, SPROUT
-from evergreen.rules.planet import Space
-from evergreen.rules.state import GameState, Phase
-from evergreen.rules.targets import (
+from games.evergreen.rules.edition import POWERS, load_edition
+from games.evergreen.rules.engine import apply, new_game
+from games.evergreen.rules.errors import IllegalMove, RulesError
+from games.evergreen.rules.moves import Effect, LakePlacement, Pick, PowerUse, Turn
+from games.evergreen.rules.pieces import BIG, BUSH, EMPTY, LAKE, SMALL, SPROUT
+from games.evergreen.rules.planet import Space
+from games.evergreen.rules.state import GameState, Phase
+from games.evergreen.rules.targets import (
     forest_map,
     legal_targets,
     light_map,

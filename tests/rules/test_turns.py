@@ -9,8 +9,8 @@ from typing import ClassVar
 
 import pytest
 
-from evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
-from evergreen.rules.edition import POWERS
+from games.evergreen.rules import Effect, LakePlacement, Phase, Pick, PowerUse, Turn, apply
+from games.evergreen.rules.edition import POWERS
 from tests.rules.builders import (
     PLANET,
     action_state,

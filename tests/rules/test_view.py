@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from evergreen.rules import bots
-from evergreen.rules.edition import load_edition
-from evergreen.rules.engine import apply, new_game
-from evergreen.rules.moves import Effect, LakePlacement, Pick, PowerUse, Turn
-from evergreen.rules.pieces import EMPTY
-from evergreen.rules.state import GameState, Phase
-from evergreen.rules.view import player_view
+from games.evergreen.rules import bots
+from games.evergreen.rules.edition import load_edition
+from games.evergreen.rules.engine import apply, new_game
+from games.evergreen.rules.moves import Effect, LakePlacement, Pick, PowerUse, Turn
+from games.evergreen.rules.pieces import EMPTY
+from games.evergreen.rules.state import GameState, Phase
+from games.evergreen.rules.view import player_view
 
 ED = load_edition()
 PLANET = ED.planet

@@ -216,6 +216,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:replay": entry(everyone(200), NOT_ALLOWED),
     "games:record": entry(everyone(200), NOT_ALLOWED),
     "games:pick": entry(NOT_ALLOWED, seated(400)),  # the player: "this form is incomplete"
+    "games:move": entry(NOT_ALLOWED, seated(400)),  # the same form, for a game of any kind
     "games:ranking": entry(NOT_ALLOWED, seated(409)),  # not drafting now
     "games:turn": entry(NOT_ALLOWED, seated(400)),
     "games:submit_turn": entry(NOT_ALLOWED, seated(400)),
@@ -231,6 +232,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:join": entry(api(405), {**api(200), "player": 409}, game="open"),
     "api:targets": entry(api(400, others=403), api(405)),
     "api:pick": entry(api(405), api(400, others=403)),  # the player: no card given
+    "api:move": entry(api(405), api(400, others=403)),  # the player: no move given
     "api:turn": entry(api(405), api(400, others=403)),  # the player: no Action given
     "api:record": entry(api(200), api(405)),
     "api:ranking": entry(api(200, others=403), api(400, others=403)),  # POST {}: no cards

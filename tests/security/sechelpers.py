@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 from tests.games.gamehelpers import play_until
 
@@ -65,7 +65,8 @@ def open_game(user: Any) -> Game:
 
 def fingerprint(game_id: int) -> tuple[Any, ...]:
     """Everything a refused write must leave as it was."""
-    from games.models import FertilityCard, Move, Seat
+    from games.evergreen.models import FertilityCard
+    from games.models import Move, Seat
 
     game = Game.objects.get(pk=game_id)
     return (
@@ -92,7 +93,7 @@ class Clubs:
     def __init__(
         self, organizer: Any, other_organizer: Any, alice: Any, bob: Any, erin: Any
     ) -> None:
-        from evergreen.rules.bots import RandomBot
+        from games.evergreen.rules.bots import RandomBot
         from tournaments import services as clubs
         from tournaments.models import Event, Table
 

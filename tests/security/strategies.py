@@ -9,8 +9,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
 
 HUGE = 2**70
 

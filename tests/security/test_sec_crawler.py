@@ -31,10 +31,10 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 from django.test import Client
 
-from evergreen import rules
-from evergreen.rules.bots import RandomBot
-from evergreen.rules.view import player_view
 from games import services
+from games.evergreen import rules
+from games.evergreen.rules.bots import RandomBot
+from games.evergreen.rules.view import player_view
 from games.models import Game
 from tests.games.apihelpers import walk
 from tests.games.gamehelpers import make_user, play_until

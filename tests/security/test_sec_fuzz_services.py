@@ -17,8 +17,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evergreen import rules
 from games import services
+from games.evergreen import rules
 from games.models import Game
 from tests.security.sechelpers import (
     draft_game,

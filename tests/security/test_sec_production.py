@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from evergreen import rules
+from games.evergreen import rules
 from tests.games.gamehelpers import client_for, make_user, play_until
 from tests.security.sechelpers import draft_game
 

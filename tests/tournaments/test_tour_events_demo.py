@@ -8,10 +8,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from games.evergreen.management.commands.demo_events import CLUB_SLUG
 from games.models import Game
 from tests.tournaments.tourhelpers import event_with, make_players
 from tournaments import results, services
-from tournaments.management.commands.demo_events import CLUB_SLUG
 from tournaments.models import Club, Event, Round, Table
 
 

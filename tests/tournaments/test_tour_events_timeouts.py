@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games import deadlines
+from games import timeouts
 from games.models import Seat
 from games.services import NotAPlayer
 from tests.games.gamehelpers import Clock
@@ -26,7 +26,7 @@ def _awaiting_seat(table: Any) -> Seat:
 def _sweep_after(clock: Clock, hours: float, capture: Any) -> dict[str, Any]:
     clock.advance(hours=hours)
     with capture(execute=True):
-        return deadlines.sweep(clock.now)
+        return timeouts.sweep(clock.now)
 
 
 def test_rank_last_policy_logs_the_decision_hands_the_seat_over_and_ranks_last(
@@ -153,7 +153,7 @@ def test_the_safety_net_takes_a_decision_whose_task_was_lost(alice: Any, monkeyp
     [table] = current_tables(event)
     seat = _awaiting_seat(table)
     clock = Clock.installed(monkeypatch, seat.deadline + timedelta(minutes=1))
-    assert deadlines.sweep(clock.now).get("timed out") == 1  # commit callbacks never run
+    assert timeouts.sweep(clock.now).get("timed out") == 1  # commit callbacks never run
     assert not TimeoutDecision.objects.exists()
     assert services.pending_timeout_decisions() == [(table.game_id, seat.position)]
     assert tasks.events_safety_net()["timeout_decisions"] == 1

@@ -52,7 +52,7 @@ def _friendly_seat(user: Any) -> Seat:
     games.join_game(game.pk, user)
     seat = _awaiting(game)
     if seat.user_id != user.pk:  # the other player picks first: let them
-        from evergreen.rules.bots import RandomBot
+        from games.evergreen.rules.bots import RandomBot
 
         state = game.engine_state()
         games.submit_move(game.pk, other, RandomBot(1).choose(state, seat.position))

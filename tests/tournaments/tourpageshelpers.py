@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evergreen.rules import GameState
+from games.evergreen.rules import GameState
 from tests.games.gamehelpers import play_until
 from tournaments import services
 from tournaments.models import Club, Event, Table

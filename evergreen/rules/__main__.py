@@ -1,5 +1,0 @@
-"""``python -m evergreen.rules``: the command line (see ``cli.py``)."""
-
-from .cli import main
-
-raise SystemExit(main())

@@ -1,0 +1,346 @@
+"""Evergreen as a game kind of the platform (``games.kinds.GameKind``).
+
+Evergreen is simultaneous: in the Draft one seat picks at a time, in the Action phase
+every seat builds a hidden turn and the round is revealed when all are in
+(``needs_resolution``; the platform then closes it in a Celery task). Everything here
+translates between the platform's interface and the pure engine in ``rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.kinds import GameKind, Refusal, Setup, Summary
+
+from . import rules
+from .refusals import refused
+from .rules.bots import BOTS, make_bot
+from .rules.record import GameRecord
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from django.urls import URLPattern
+
+    from games.models import Game, Seat
+
+
+class Evergreen(GameKind):
+    name = "evergreen"
+    title = "Evergreen"  # a name, the same in every language
+    min_players = 1  # solo against the A.I. drafter
+    max_players = 4
+    bots: ClassVar[Mapping[str, Any]] = {
+        "random": gettext_lazy("Random"),
+        "greedy": gettext_lazy("Greedy"),
+    }
+    default_bot = "greedy"
+    play_template = "games/evergreen/_play.html"
+    replay_template = "games/evergreen/_replay.html"
+    view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
+    head_template = "games/evergreen/_board_defs.html"
+    foot_template = "games/evergreen/_legend.html"
+
+    def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.min_players <= players <= self.max_players:
+            raise Refusal("bad_player_count", _("A game has 1 to 4 players."))
+        sun = options.get("sun_start", "N")
+        if sun not in rules.SUNS:
+            raise Refusal("bad_sun", _("The Sun starts at N, E, S or W."))
+        return {"sun_start": sun, "edition": options.get("edition") or rules.DEFAULT_EDITION}
+
+    def new_game(self, setup: Setup) -> rules.GameState:
+        options = setup.options
+        try:
+            return rules.new_game(
+                setup.players,
+                setup.seed,
+                edition=options.get("edition") or rules.DEFAULT_EDITION,
+                sun=options.get("sun_start", "N"),
+            )
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+
+    # --- JSON -------------------------------------------------------------------------
+
+    def state_to_json(self, state: rules.GameState) -> dict[str, Any]:
+        return rules.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> rules.GameState:
+        return rules.state_from_json(data)
+
+    def move_from_json(self, data: Any, seat: int) -> rules.Move:
+        if isinstance(data, rules.Pick):
+            return data if data.seat == seat else rules.Pick(seat, data.card)
+        if isinstance(data, rules.Turn):
+            if data.seat == seat:
+                return data
+            return rules.Turn(seat, data.action, data.effects, data.power)
+        try:
+            # A dict gets its seat; anything else is refused as malformed.
+            return rules.move_from_json({**data, "seat": seat} if isinstance(data, dict) else data)
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+
+    def move_to_json(self, move: rules.Move) -> dict[str, Any]:
+        return move.to_json()
+
+    def move_seat(self, move: rules.Move) -> int:
+        return move.seat
+
+    def move_kind(self, move: rules.Move) -> str:
+        return "pick" if isinstance(move, rules.Pick) else "turn"
+
+    # --- Playing ------------------------------------------------------------------------
+
+    def apply(self, state: rules.GameState, move: rules.Move) -> rules.GameState:
+        try:
+            return rules.apply(state, move, advance_state=False)
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+
+    def advance(self, state: rules.GameState) -> rules.GameState:
+        return rules.advance(state, close_round=False)
+
+    def needs_resolution(self, state: rules.GameState) -> bool:
+        return rules.round_complete(state)
+
+    def resolve(self, state: rules.GameState) -> rules.GameState:
+        return rules.advance(state)  # reveal, score, the next round's pool
+
+    def awaiting(self, state: rules.GameState) -> tuple[int, ...]:
+        return state.awaiting
+
+    def is_over(self, state: rules.GameState) -> bool:
+        return state.is_over
+
+    def scores(self, state: rules.GameState) -> tuple[int, ...]:
+        return tuple(seat.score for seat in state.seats)
+
+    def ranking(self, state: rules.GameState) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return state.outcome.ranking
+        return super().ranking(state)
+
+    def summary(self, state: rules.GameState) -> Summary:
+        return Summary(state.phase.value, state.season, state.round)
+
+    def player_view(self, state: rules.GameState, seat: int | None) -> dict[str, Any]:
+        from .rules.view import player_view
+
+        return player_view(state, seat)
+
+    def move_refusal(self, state: rules.GameState, seat: int, move_type: str) -> Refusal | None:
+        from .rules.engine import check_turn_allowed
+
+        if move_type != "turn":
+            return None
+        try:
+            check_turn_allowed(state, seat)
+        except rules.RulesError as exc:
+            return refused(exc)
+        return None
+
+    def legal_targets(self, state: rules.GameState, seat: int, question: Mapping[str, Any]) -> Any:
+        """``question``: ``effect``, and optionally ``partial`` (the turn so far, a
+        ``rules.Turn``) and ``lake`` (a space), as the API's targets endpoint asks."""
+        from .rules.targets import legal_targets
+
+        try:
+            spaces = legal_targets(
+                state,
+                seat,
+                question["effect"],
+                partial=question.get("partial"),
+                lake=question.get("lake"),
+            )
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+        return [list(space) for space in spaces]
+
+    def projection(self) -> dict[str, str]:
+        from . import lobby
+
+        return lobby.projection()
+
+    def awaiting_in(self, game: Game) -> tuple[int, ...]:
+        from . import lobby
+
+        return lobby.awaiting_in(game)
+
+    def winner_in(self, game: Game) -> tuple[int | None, str | None]:
+        from . import lobby
+
+        return lobby.winner_in(game)
+
+    def hidden_moves(
+        self, state: rules.GameState, moves: Sequence[rules.Move], viewer: int | None
+    ) -> set[int]:
+        from .records import unrevealed_moves
+
+        return unrevealed_moves(GameRecord((), 0, moves=tuple(moves)), state, viewer)
+
+    # --- Computer players, time-outs, standing orders ---------------------------------
+
+    def bot_move(self, bot: str, state: rules.GameState, seat: int, seed: int) -> rules.Move:
+        return make_bot(bot if bot in BOTS else self.default_bot, seed=seed).choose(state, seat)
+
+    def timeout_move(
+        self,
+        state: rules.GameState,
+        seat: int,
+        policy: str,
+        seed: int,
+        order: Sequence[str] = (),
+    ) -> rules.Move:
+        if policy == "bot":
+            return make_bot("greedy", seed).choose(state, seat)
+        # The smallest legal move: the first ranked card still in the pool, else the
+        # leftmost; Action D with no effect and no Power.
+        if state.phase is rules.Phase.DRAFT:
+            card = self.standing_move(state, seat, order)
+            return card if card is not None else rules.Pick(seat, state.pool[0])
+        return rules.Turn(seat, "D")
+
+    def standing_move(
+        self, state: rules.GameState, seat: int, order: Sequence[str]
+    ) -> rules.Move | None:
+        if state.phase is not rules.Phase.DRAFT:
+            return None
+        card = next((card for card in order if card in state.pool), None)
+        return rules.Pick(seat, card) if card is not None else None
+
+    def check_standing_order(self, state: rules.GameState, seat: int, order: Sequence[str]) -> None:
+        if state.phase is not rules.Phase.DRAFT:
+            raise Refusal(
+                "not_drafting",
+                _("Cards can be ranked only while the pool is being drafted."),
+                conflict=True,
+            )
+        if state.seats[seat].card is not None:
+            raise Refusal(
+                "already_picked",
+                _("You have already picked your card this round."),
+                conflict=True,
+            )
+        if len(set(order)) != len(order):
+            raise Refusal("duplicate_card", _("Rank each card at most once."))
+        for card in order:
+            if card not in state.pool:
+                raise Refusal(
+                    "card_not_in_pool",
+                    _("The card %(card)s is not in the drafting pool.") % {"card": card},
+                )
+
+    # --- The record -----------------------------------------------------------------------
+
+    def record(self, names: Sequence[str], setup: Setup, moves: Sequence[rules.Move]) -> GameRecord:
+        options = setup.options
+        return GameRecord(
+            tuple(names),
+            setup.seed,
+            options.get("edition") or rules.DEFAULT_EDITION,
+            options.get("sun_start", "N"),
+            tuple(moves),
+        )
+
+    def record_for_viewer(
+        self, record: GameRecord, state: rules.GameState, viewer: int | None, *, finished: bool
+    ) -> dict[str, Any]:
+        from .records import record_for_viewer
+
+        return record_for_viewer(record, state, viewer, finished=finished)
+
+    # --- Words and pictures -----------------------------------------------------------------
+
+    def refusal(self, exc: Exception) -> Refusal:
+        if isinstance(exc, rules.RulesError):
+            return refused(exc)
+        return super().refusal(exc)
+
+    def describe_move(
+        self, move: rules.Move, names: Sequence[str], state: rules.GameState | None = None
+    ) -> str:
+        from .records import describe_move
+
+        edition = rules.load_edition(state.edition if state else rules.DEFAULT_EDITION)
+        return describe_move(edition, move, names)
+
+    def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
+        from .status import status_text
+
+        return status_text(view, names, status)
+
+    def page_words(self) -> dict[str, Any]:
+        from .presenters import legend
+
+        return legend()
+
+    def page_context(
+        self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        from .page import page_context
+
+        return page_context(request, game, seat, params)
+
+    def replay_context(
+        self, game: Game, record: GameRecord, state: rules.GameState, viewer: int | None
+    ) -> dict[str, Any]:
+        from .page import replay_context
+
+        return replay_context(record, state, viewer)
+
+    def move_from_form(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {"type": "pick", "card": data.get("card", "")}
+
+    def store_projections(
+        self, game: Game, old: Mapping[str, Any] | None, state: rules.GameState
+    ) -> None:
+        from .models import sync_fertility_zone
+
+        if old is None or old.get("fertility_zone") != game.state["fertility_zone"]:
+            sync_fertility_zone(game, state)
+
+    def season_rows(self, state: rules.GameState, season: int) -> list[dict[str, Any]]:
+        from .mailwords import season_rows
+
+        return season_rows(state, season)
+
+    def final_context(self, state: rules.GameState) -> dict[str, Any]:
+        from .mailwords import final_context
+
+        return final_context(state)
+
+    def mail_words(
+        self, context: Mapping[str, Any], names: Sequence[str], me: int
+    ) -> dict[str, Any]:
+        from .mailwords import mail_words
+
+        return mail_words(context, names, me)
+
+    def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
+        from . import recap
+
+        try:
+            summary = recap.for_seat(game, seat)
+        except rules.RulesError as exc:
+            raise refused(exc) from exc
+        return recap.lines(summary, names), recap.standing(summary, names)
+
+    def admin_inlines(self) -> list[Any]:
+        from .admin import FertilityCardInline
+
+        return [FertilityCardInline]
+
+    def urls(self) -> list[URLPattern]:
+        from .urls import urlpatterns
+
+        return list(urlpatterns)
+
+    def api_urls(self) -> list[URLPattern]:
+        from .urls import api_urlpatterns
+
+        return list(api_urlpatterns)

@@ -1,0 +1,315 @@
+"""A turn being built step by step in the browser, before it is submitted.
+
+Nothing is stored on the server: the steps travel in a hidden form field (and in the
+page address, so a reload keeps them) as a short text such as
+``"C|after|plant:2-3|grow:1-1|next|lake:3-3|lake_grow:2-3"``. Every request reads the
+steps back and has the engine check them again (``preview_board``), so a tampered or
+outdated field is refused with the engine's own message; the engine checks the whole
+turn once more when it is submitted.
+
+The steps follow the order the turn will be carried out in:
+
+1. the Action (``A``-``D``);
+2. when the card's Power is used: ``before`` or ``after`` the Action, or ``none``;
+3. the effects of the first part (the Power if ``before``, else the Action), then
+   ``next``, then the effects of the second part. All the Power's effects are applied
+   together, never split around the Action's.
+
+Effects are ``kind:row-col`` where ``kind`` is an Action effect (``plant``, ``grow``)
+or a Power effect (``sprout``, ``small``, ``big``, ``bush``, ``lake``, ``lake_grow``:
+a growth around the Lake placed last).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+
+from games.evergreen import rules
+from games.evergreen.rules.errors import IllegalMove, RulesError
+from games.evergreen.rules.moves import ACTIONS, LakePlacement, Target
+from games.evergreen.rules.pieces import EMPTY
+from games.evergreen.rules.planet import Space
+from games.evergreen.rules.targets import legal_targets, power_level_after_upgrade, preview_board
+
+TIMINGS = ("before", "after", "none")
+ACTION_KINDS = ("plant", "grow")
+POWER_KINDS = ("sprout", "small", "big", "bush", "lake", "lake_grow")
+MAX_STEPS = 24
+SEPARATOR = "|"
+_SPACE_STEP = re.compile(r"^([a-z_]+):(\d{1,2})-(\d{1,2})$")
+_SPACE_VALUE = re.compile(r"^(\d{1,2}),(\d{1,2})$")
+
+
+class BuildError(RulesError):
+    """Steps that cannot be read or are out of order (a stale or tampered form)."""
+
+    default_code = "bad_turn_steps"
+
+
+def parse_step(step: str) -> tuple[str, Space] | None:
+    match = _SPACE_STEP.match(step)
+    if match is None:
+        return None
+    return match.group(1), (int(match.group(2)), int(match.group(3)))
+
+
+def space_step(kind: str, space: Space) -> str:
+    return f"{kind}:{space[0]}-{space[1]}"
+
+
+def parse_space(value: str) -> Space | None:
+    """``"2,3"`` → ``(2, 3)``; None when the value is not a space."""
+    match = _SPACE_VALUE.match(value.strip())
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+@dataclass(frozen=True)
+class TurnBuilder:
+    """The steps of one seat's turn so far; ``power`` is the Power on the seat's card."""
+
+    seat: int
+    power: str
+    steps: tuple[str, ...] = ()
+
+    # --- Reading the steps -------------------------------------------------------------
+
+    @classmethod
+    def decode(cls, seat: int, power: str, text: str | None) -> TurnBuilder:
+        """Read steps from a form field; raises ``BuildError`` when they make no sense."""
+        steps = tuple(s for s in (text or "").strip().split(SEPARATOR) if s)
+        builder = cls(seat, power)
+        if len(steps) > MAX_STEPS:
+            raise BuildError(_("This turn has too many steps."))
+        for step in steps:
+            builder = builder.with_step(step)
+        return builder
+
+    def encode(self) -> str:
+        return SEPARATOR.join(self.steps)
+
+    @property
+    def action(self) -> str | None:
+        return self.steps[0] if self.steps else None
+
+    @property
+    def timing(self) -> str | None:
+        return self.steps[1] if len(self.steps) > 1 else None
+
+    @property
+    def blocks(self) -> tuple[str, ...]:
+        """The parts of the turn in the order they are carried out."""
+        if self.timing == "before":
+            return ("power", "action")
+        if self.timing == "after":
+            return ("action", "power")
+        if self.timing == "none":
+            return ("action",)
+        return ()
+
+    @property
+    def block(self) -> str | None:
+        """The part being built now: ``"action"``, ``"power"``, or None before it starts."""
+        if not self.blocks:
+            return None
+        return self.blocks[1 if "next" in self.steps else 0]
+
+    @property
+    def can_go_next(self) -> bool:
+        return len(self.blocks) == 2 and "next" not in self.steps
+
+    def _effect_steps(self) -> list[tuple[str, Space]]:
+        return [parsed for s in self.steps[2:] if (parsed := parse_step(s)) is not None]
+
+    @property
+    def effects(self) -> tuple[rules.Effect, ...]:
+        return tuple(
+            rules.Effect(kind, space)
+            for kind, space in self._effect_steps()
+            if kind in ACTION_KINDS
+        )
+
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        found: list[Target] = []
+        for kind, space in self._effect_steps():
+            if kind == "lake":
+                found.append(LakePlacement(space))
+            elif kind == "lake_grow":
+                last = found[-1]
+                assert isinstance(last, LakePlacement)
+                found[-1] = LakePlacement(last.lake, (*last.grow, space))
+            elif kind in POWER_KINDS:
+                found.append(space)
+        return tuple(found)
+
+    @property
+    def last_lake(self) -> LakePlacement | None:
+        targets = self.targets
+        last = targets[-1] if targets else None
+        return last if isinstance(last, LakePlacement) else None
+
+    @property
+    def uses_power(self) -> bool:
+        return self.timing in ("before", "after")
+
+    @property
+    def applications(self) -> int:
+        """How many times the Power has been applied so far (Lakes count, not growths)."""
+        return len(self.targets)
+
+    def turn(self) -> rules.Turn | None:
+        """The turn so far (a Power without target yet is kept; the engine skips it)."""
+        if self.action is None:
+            return None
+        power = None
+        if self.uses_power:
+            power = rules.PowerUse(self.power, str(self.timing), self.targets)
+        return rules.Turn(self.seat, self.action, self.effects, power)
+
+    def final_turn(self) -> rules.Turn | None:
+        """The turn to submit: a Power chosen but never applied is left out."""
+        turn = self.turn()
+        if turn is None or turn.power is None:
+            return turn
+        if not turn.power.targets and self.power != "bud":
+            return rules.Turn(turn.seat, turn.action, turn.effects, None)
+        return turn
+
+    # --- Adding steps ------------------------------------------------------------------
+
+    def with_step(self, step: str) -> TurnBuilder:
+        """This builder with one more step; raises ``BuildError`` if it is out of order.
+
+        Only the order of steps is checked here; whether the rules allow the effect is
+        the engine's business (``check``).
+        """
+        count = len(self.steps)
+        if count == 0:
+            if step not in ACTIONS:
+                raise BuildError(_("Choose an Action first: A, B, C or D."), "choose_action")
+        elif count == 1:
+            if step not in TIMINGS:
+                raise BuildError(
+                    _("Choose when to use your Power: before or after the Action, or not at all."),
+                    "choose_timing",
+                )
+        elif step == "next":
+            if not self.can_go_next:
+                raise BuildError(_("There is no further part to this turn."), "no_next_part")
+        else:
+            parsed = parse_step(step)
+            if parsed is None:
+                raise BuildError(_("This step cannot be read: %(step)s") % {"step": step[:40]})
+            kind, _space = parsed
+            if self.block == "action" and kind not in ACTION_KINDS:
+                raise BuildError(
+                    _("You are applying your Action now: plant or grow."), "wrong_part"
+                )
+            if self.block == "power" and not self._power_may(kind):
+                raise BuildError(
+                    _("You are applying your Power now; it cannot do that."), "wrong_part"
+                )
+        if count >= MAX_STEPS:
+            raise BuildError(_("This turn has too many steps."))
+        return replace(self, steps=(*self.steps, step))
+
+    def _power_may(self, kind: str) -> bool:
+        if kind == "lake_grow":
+            return self.power == "lake" and self.last_lake is not None
+        return kind == self.power
+
+    def undo(self) -> TurnBuilder:
+        return replace(self, steps=self.steps[:-1])
+
+    def reset(self) -> TurnBuilder:
+        return replace(self, steps=())
+
+
+# --- With the engine ----------------------------------------------------------------------
+
+
+def check(state: rules.GameState, builder: TurnBuilder) -> tuple[int, ...]:
+    """The seat's board after the turn so far; raises ``IllegalMove`` if the engine refuses it."""
+    return preview_board(state, builder.seat, builder.turn())
+
+
+def spaces_now(state: rules.GameState, builder: TurnBuilder) -> dict[Space, str]:
+    """The spaces that may be clicked now, each with the effect a click applies there."""
+    block = builder.block
+    partial = builder.turn()
+    found: dict[Space, str] = {}
+    if block == "action":
+        for kind in ACTION_KINDS:
+            for space in legal_targets(state, builder.seat, kind, partial=partial):
+                found.setdefault(space, kind)
+    elif block == "power" and builder.power != "bud":
+        level = power_level(state, builder)
+        if builder.power == "lake":
+            last = builder.last_lake
+            if last is not None and len(last.grow) < 2:
+                for space in legal_targets(
+                    state, builder.seat, "lake_grow", partial=partial, lake=last.lake
+                ):
+                    found[space] = "lake_grow"
+        if builder.applications < level:
+            for space in legal_targets(state, builder.seat, builder.power, partial=partial):
+                found.setdefault(space, builder.power)
+    return found
+
+
+def power_level(state: rules.GameState, builder: TurnBuilder) -> int:
+    """How many times the Power may be applied this round (its level after the upgrade)."""
+    return power_level_after_upgrade(state, builder.seat, builder.power)
+
+
+def _guess(state: rules.GameState, builder: TurnBuilder, space: Space) -> str:
+    """The effect a click on a space that is not highlighted would try (for the engine's reason)."""
+    ed = rules.load_edition(state.edition)
+    piece = EMPTY
+    if ed.planet.on_grid(space):
+        piece = check(state, builder)[ed.planet.index(space)]
+    if builder.block == "action":
+        return "plant" if piece == EMPTY else "grow"
+    if builder.power == "lake":
+        last = builder.last_lake
+        if piece != EMPTY and last is not None:
+            return "lake_grow"
+        return "lake"
+    return builder.power
+
+
+def click(state: rules.GameState, builder: TurnBuilder, space: Space) -> TurnBuilder:
+    """Apply the effect that fits ``space`` now; raises ``IllegalMove`` with the engine's reason."""
+    if builder.block is None:
+        raise BuildError(_("Choose your Action and when to use your Power first."), "not_ready")
+    if builder.block == "power" and builder.power == "bud":
+        raise IllegalMove(_("Bud takes no target: it simply scores points."), "bud_takes_no_target")
+    options = spaces_now(state, builder)
+    kind = options.get(space) or _guess(state, builder, space)
+    new = builder.with_step(space_step(kind, space))
+    check(state, new)
+    if space not in options:
+        raise IllegalMove(
+            _("Row %(row)s, column %(col)s is not available for this effect now.")
+            % {"row": space[0], "col": space[1]},
+            "not_a_legal_target",
+        )
+    return new
+
+
+def step(state: rules.GameState, builder: TurnBuilder, value: str) -> TurnBuilder:
+    """Carry out one button of the turn panel: an Action, a timing, a space, next, undo, reset."""
+    value = value.strip()
+    if value == "undo":
+        return builder.undo()
+    if value == "reset":
+        return builder.reset()
+    space = parse_space(value)
+    if space is not None:
+        return click(state, builder, space)
+    new = builder.with_step(value)
+    check(state, new)
+    return new

@@ -1,0 +1,194 @@
+"""What the e-mails about games say and when they are created: "your move", reminders,
+seasons scored, the end of a game, hand-overs to a computer player, daily digests.
+
+Each is recorded once under a unique key in the outbox (``games.outbox``); what a mail
+says about the game itself (season breakdowns, the final result, the recap) comes from
+its kind (``games.kinds``). The table of which player gets which mail, coalescing and
+quiet hours are described in ``games.notifications``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Max
+from django.urls import reverse
+from django.utils import timezone
+
+from . import kinds
+from .models import Game, Move, Notification, Player, Seat
+from .outbox import Kind, Mode, create, player_of, wants, zone_of
+from .site import site_url
+
+
+def _human(seat: Seat) -> bool:
+    return seat.user_id is not None and not seat.bot
+
+
+def after_change(game: Game, before: Any, state: Any, seats: list[Seat]) -> None:
+    """Notifications for a change of the game: whose move it is now, seasons scored, the end."""
+    kind = kinds.of(game)
+    awaiting = set(kind.awaiting(state))
+    if before == state:
+        newly = awaiting  # nothing moved: the game has just started
+    else:
+        same = kind.decision_key(before) == kind.decision_key(state)
+        newly = awaiting - (set(kind.awaiting(before)) if same else set())
+    for position in sorted(newly):
+        seat = seats[position]
+        if _human(seat):
+            your_move(game, seat, state)
+    # Seasons scored by this change; the last one of a finished game is in "game over".
+    for season in range(kind.summary(before).season, kind.summary(state).season):
+        for seat in seats:
+            if _human(seat):
+                season_scored(game, seat, state, season)
+    if kind.is_over(state) and not kind.is_over(before):
+        for seat in seats:
+            if _human(seat):
+                game_over(game, seat, state)
+
+
+def _game_context(game: Game, seat: Seat, state: Any) -> dict[str, Any]:
+    kind = kinds.of(game)
+    summary = kind.summary(state)
+    return {
+        "game_id": game.pk,
+        "game_url": site_url(reverse("games:detail", args=[game.pk])),
+        "seat": seat.position,
+        "season": summary.season,
+        "round": summary.round,
+        "phase": summary.phase,
+        "scores": list(kind.scores(state)),
+    }
+
+
+def last_activity(user: Any, game: Game) -> datetime | None:
+    """When ``user`` last moved in ``game`` from a page, or was last mailed about it."""
+    moved = (
+        Move.objects.filter(game=game, user=user).aggregate(at=Max("created_at"))["at"]
+        if user is not None
+        else None
+    )
+    mailed = Notification.objects.filter(
+        game=game, user=user, status=Notification.Status.SENT
+    ).aggregate(at=Max("sent_at"))["at"]
+    times = [t for t in (moved, mailed) if t is not None]
+    return max(times) if times else None
+
+
+def your_move(game: Game, seat: Seat, state: Any) -> Notification | None:
+    player = player_of(seat.user)
+    if not wants(player, Kind.YOUR_MOVE):
+        return None
+    context = _game_context(game, seat, state)
+    context["deadline"] = seat.deadline.isoformat() if seat.deadline else None
+    key = f"move:{game.pk}:{seat.position}:{kinds.of(game).decision_key(state)}"
+    send_after = timezone.now()
+    coalesced = player is not None and player.email_mode == Mode.COALESCED
+    if coalesced:
+        assert player is not None
+        window = timedelta(hours=max(1, player.email_every_hours))
+        last = last_activity(seat.user, game)
+        if last is not None and send_after < last + window:
+            send_after = last + window
+    note = create(seat.user, game, Kind.YOUR_MOVE, key, context, send_after)
+    if note is not None and coalesced:
+        # One mail at most waits per game: this one replaces any earlier, unsent one.
+        Notification.objects.filter(
+            user=seat.user, game=game, kind=Kind.YOUR_MOVE, status=Notification.Status.PENDING
+        ).exclude(pk=note.pk).update(
+            status=Notification.Status.SKIPPED, last_error=f"replaced by {key}"
+        )
+    return note
+
+
+def reminder(game: Game, seat: Seat, state: Any, hours: int) -> Notification | None:
+    assert seat.deadline is not None
+    context = _game_context(game, seat, state)
+    context["deadline"] = seat.deadline.isoformat()
+    context["hours"] = hours
+    key = f"reminder:{game.pk}:{seat.position}:{seat.deadline.isoformat()}:{hours}:{kinds.of(game).decision_key(state)}"
+    return create(seat.user, game, Kind.REMINDER, key, context)
+
+
+def season_scored(game: Game, seat: Seat, state: Any, season: int) -> Notification | None:
+    if not wants(player_of(seat.user), Kind.SEASON):
+        return None
+    context = _game_context(game, seat, state)
+    context["scored_season"] = season
+    context["breakdown"] = kinds.of(game).season_rows(state, season)
+    key = f"season:{game.pk}:{seat.position}:{season}"
+    return create(seat.user, game, Kind.SEASON, key, context)
+
+
+def game_over(game: Game, seat: Seat, state: Any) -> Notification | None:
+    if not wants(player_of(seat.user), Kind.GAME_OVER):
+        return None
+    context = _game_context(game, seat, state)
+    context.update(kinds.of(game).final_context(state))
+    key = f"over:{game.pk}:{seat.position}"
+    return create(seat.user, game, Kind.GAME_OVER, key, context)
+
+
+def handover(game: Game, seat: Seat) -> None:
+    """Tell the player (and the game's creator) that a computer player took their seat."""
+    state = game.engine_state()
+    context = _game_context(game, seat, state)
+    context["player_name"] = seat.name
+    for user in {seat.user, game.created_by} - {None}:
+        create(
+            user,
+            game,
+            Kind.HANDOVER,
+            f"handover:{game.pk}:{seat.position}:{user.pk}",
+            context,
+        )
+
+
+# --- Digests -------------------------------------------------------------------------------------
+
+
+def _waiting_seats(user: Any) -> list[Seat]:
+    seats = Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE, bot="").select_related(
+        "game"
+    )
+    return [
+        s
+        for s in seats
+        if s.game.state and s.position in kinds.of(s.game).awaiting(s.game.engine_state())
+    ]
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """Daily digests for players who chose them, at their hour in their time zone.
+
+    The beat task calls this every few minutes; the key (user and local date) makes
+    the second call of the hour, and of the day, a no-op.
+    """
+    now = now or timezone.now()
+    sent = 0
+    players = Player.objects.filter(email_mode=Mode.DIGEST).select_related("user")
+    for player in players:
+        local = now.astimezone(zone_of(player))
+        if local.hour != player.digest_hour:
+            continue
+        waiting = _waiting_seats(player.user)
+        finished = list(
+            Seat.objects.filter(
+                user=player.user,
+                game__status=Game.Status.FINISHED,
+                game__finished_at__gt=now - timedelta(days=1),
+            ).values_list("game_id", "position")
+        )
+        if not waiting and not finished:
+            continue
+        context = {
+            "games": [{"game_id": s.game_id, "seat": s.position} for s in waiting],
+            "finished": [{"game_id": g, "seat": p} for g, p in finished],
+        }
+        key = f"digest:{player.user_id}:{local.date().isoformat()}"
+        if create(player.user, None, Kind.DIGEST, key, context, now) is not None:
+            sent += 1
+    return sent
