@@ -1,0 +1,316 @@
+"""Carrying out a turn: selection, placement, light, items, nurture, storage, refill.
+
+``play_turn`` checks every part of a ``Turn`` while it carries it out on working copies
+(the home as lists, the market as a ``Table``), so a refusal anywhere leaves the state
+untouched. The same code serves the unchecked replay path: a record's moves were checked
+once when they were accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .edition import Edition
+from .errors import IllegalMove
+from .home import NEIGHBOURS, Home, Pos, index, is_plant, is_room, light_matches
+from .home import placement_error as home_placement_error
+from .market import Table
+from .moves import Turn, Wipe
+from .state import GameState, SeatState
+
+
+@dataclass
+class WorkingHome:
+    """A home being changed by one turn; ``completions`` counts plants completed this turn."""
+
+    cards: list[str | None]
+    verdancy: list[int]
+    completed: list[bool]
+    pots: list[str | None]
+    items: list[str | None]
+    completions: int = 0
+
+    @classmethod
+    def of(cls, home: Home) -> WorkingHome:
+        return cls(
+            list(home.cards),
+            list(home.verdancy),
+            list(home.completed),
+            list(home.pots),
+            list(home.items),
+        )
+
+    def freeze(self) -> Home:
+        return Home(
+            tuple(self.cards),
+            tuple(self.verdancy),
+            tuple(self.completed),
+            tuple(self.pots),
+            tuple(self.items),
+        )
+
+    def grow(self, i: int, amount: int, ed: Edition, table: Table, solo: bool) -> None:
+        """Add verdancy; at the requirement the plant completes and is potted (ruling 5)."""
+        card = self.cards[i]
+        if card is None or self.completed[i]:
+            return
+        self.verdancy[i] += amount
+        if self.verdancy[i] >= ed.plants[card].verdancy:
+            self.complete(i, ed, table, solo)
+
+    def complete(self, i: int, ed: Edition, table: Table, solo: bool) -> None:
+        self.verdancy[i] = 0
+        self.completed[i] = True
+        self.pots[i] = table.take_pot(solo, self.completions, ed)
+        self.completions += 1
+
+
+def _refuse(code: str, message: str, **params: object) -> IllegalMove:
+    return IllegalMove(message, code, params)
+
+
+def _own_plant(home: WorkingHome, pos: Pos) -> int:
+    """The index of an incomplete plant of this home at ``pos`` (ruling 14), else refuse."""
+    i = index(pos)
+    if i is None or not is_plant(home.cards[i]):
+        raise _refuse("not_a_plant", f"There is no plant of yours at {pos[0]},{pos[1]}.", cell=pos)
+    if home.completed[i]:
+        raise _refuse(
+            "plant_completed",
+            f"The plant at {pos[0]},{pos[1]} is completed: it takes no more verdancy.",
+            cell=pos,
+        )
+    return i
+
+
+def _own_room(home: WorkingHome, pos: Pos) -> int:
+    i = index(pos)
+    if i is None or not is_room(home.cards[i]):
+        raise _refuse("not_a_room", f"There is no room of yours at {pos[0]},{pos[1]}.", cell=pos)
+    return i
+
+
+def _spend_thumbs(thumbs: int, ed: Edition, action: str, family: bool) -> int:
+    if family:
+        raise _refuse(
+            "not_in_family",
+            "The family variant has no green thumbs and no green thumb actions.",
+            action=action,
+        )
+    if thumbs < ed.action_cost:
+        raise _refuse(
+            "not_enough_thumbs",
+            f"Green thumb action {action} costs {ed.action_cost} green thumbs; you have {thumbs}.",
+            action=action,
+            thumbs=thumbs,
+        )
+    return thumbs - ed.action_cost
+
+
+def wipe(state: GameState, ed: Edition, move: Wipe) -> GameState:
+    """Green thumb action A (ruling 6): refuse, or return the state after it."""
+    seat = state.seats[move.seat]
+    thumbs = _spend_thumbs(seat.thumbs, ed, "A", state.family)
+    columns = move.columns
+    if not 1 <= len(columns) <= ed.market_columns or len(set(columns)) != len(columns):
+        raise _refuse(
+            "bad_wipe", "Action A sets aside 1 to 4 different market tokens.", columns=list(columns)
+        )
+    for column in columns:
+        if not 0 <= column < ed.market_columns or state.market_tokens[column] is None:
+            raise _refuse(
+                "empty_slot", f"There is no token in market column {column}.", column=column
+            )
+    table = Table.of(state)
+    table.wipe(columns)
+    seats = list(state.seats)
+    seats[move.seat] = replace(seat, thumbs=thumbs)
+    return table.into(replace(state, seats=tuple(seats)))
+
+
+def _select(state: GameState, ed: Edition, move: Turn) -> tuple[str, str]:
+    """The card and token the selection names (ruling 6), or refuse."""
+    for column in (move.column, move.token):
+        if not 0 <= column < ed.market_columns:
+            raise _refuse(
+                "no_such_column",
+                f"The market has columns 0 to {ed.market_columns - 1}, not {column}.",
+                column=column,
+            )
+    if not move.free and move.token != move.column:
+        raise _refuse(
+            "different_columns",
+            "Take a card and a token from the same column (or pay for green thumb action B).",
+            column=move.column,
+            token=move.token,
+        )
+    row = state.market_plants if move.take == "plant" else state.market_rooms
+    card, token = row[move.column], state.market_tokens[move.token]
+    if card is None:
+        raise _refuse(
+            "empty_slot", f"No {move.take} in market column {move.column}.", column=move.column
+        )
+    if token is None:
+        raise _refuse("empty_slot", f"No token in market column {move.token}.", column=move.token)
+    return card, token
+
+
+def _take_item(available: list[str], item: str | None, ed: Edition, group: str) -> str:
+    if item is None or not (ed.is_item(item) or ed.is_nurture(item)):
+        raise _refuse("unknown_item", f"There is no item called {item!r}.", item=str(item)[:40])
+    wanted = "nurture" if group == "nurture" else "furniture or pet"
+    if (group == "nurture") != ed.is_nurture(item):
+        raise _refuse(
+            "wrong_item_use",
+            f"{item} is not a {wanted} token: "
+            + ("use nurture tokens with 'use'." if ed.is_nurture(item) else "place it on a room."),
+            item=item,
+        )
+    if item not in available:
+        raise _refuse(
+            "item_not_available",
+            f"You have no {item} this turn (only the drafted token and the stored one).",
+            item=item,
+        )
+    available.remove(item)
+    return item
+
+
+def _nurture(
+    home: WorkingHome,
+    item: str,
+    at: tuple[Pos, ...],
+    ed: Edition,
+    table: Table,
+    solo: bool,
+    family: bool,
+) -> None:
+    if family:
+        if len(at) != 1:
+            raise _refuse(
+                "bad_targets", "In the family variant a nurture token completes one plant."
+            )
+        i = _own_plant(home, at[0])
+        home.complete(i, ed, table, solo)
+        return
+    if item == "trowel":
+        if not 1 <= len(at) <= 3 or len(set(at)) != len(at):
+            raise _refuse(
+                "bad_targets", "The hand trowel adds 1 verdancy to up to 3 different plants."
+            )
+        targets = [_own_plant(home, p) for p in at]
+        for i in targets:
+            home.grow(i, 1, ed, table, solo)
+        return
+    if len(at) != 1:
+        raise _refuse("bad_targets", f"The {item.replace('_', ' ')} names exactly one cell.")
+    if item == "fertilizer":
+        home.grow(_own_plant(home, at[0]), 3, ed, table, solo)
+        return
+    room = _own_room(home, at[0])
+    for _, j in NEIGHBOURS[room]:
+        if is_plant(home.cards[j]):
+            home.grow(j, 1, ed, table, solo)
+
+
+def play_turn(state: GameState, ed: Edition, move: Turn) -> GameState:
+    """Carry out ``move`` for the player to play; refuse with ``IllegalMove`` (state unchanged)."""
+    seat = state.seats[move.seat]
+    family, solo = state.family, state.solo
+    thumbs = seat.thumbs
+    if move.free:
+        thumbs = _spend_thumbs(thumbs, ed, "B", family)
+    card, token = _select(state, ed, move)
+    error = home_placement_error(seat.home.cards, move.take, move.at, ed)
+    if error is not None:
+        code, message = error
+        raise _refuse(
+            code, message + " A card that cannot be placed cannot be taken.", cell=move.at
+        )
+    table = Table.of(state)
+    if move.take == "plant":
+        thumbs += table.thumbs_plants[move.column]
+        table.thumbs_plants[move.column] = 0
+        table.plants[move.column] = None
+    else:
+        thumbs += table.thumbs_rooms[move.column]
+        table.thumbs_rooms[move.column] = 0
+        table.rooms[move.column] = None
+    table.tokens[move.token] = None
+
+    home = WorkingHome.of(seat.home)
+    i = index(move.at)
+    assert i is not None
+    home.cards[i] = card
+    if not family:
+        for plant in light_matches(home.cards, i, ed):
+            home.grow(plant, 1, ed, table, solo)
+
+    available = [t for t in (seat.storage, token) if t is not None]
+    for step in move.steps:
+        if step.step == "thumb":
+            thumbs = _spend_thumbs(thumbs, ed, "C", family)
+            if len(step.at) != 1:
+                raise _refuse("bad_targets", "Green thumb action C adds 1 verdancy to one plant.")
+            home.grow(_own_plant(home, step.at[0]), 1, ed, table, solo)
+        elif step.step == "place":
+            item = _take_item(available, step.item, ed, "item")
+            if len(step.at) != 1:
+                raise _refuse("bad_targets", "A furniture or pet token goes on one room.")
+            room = _own_room(home, step.at[0])
+            if home.items[room] is not None:
+                raise _refuse(
+                    "room_occupied",
+                    f"The room at {step.at[0][0]},{step.at[0][1]} already holds an item.",
+                    cell=step.at[0],
+                )
+            home.items[room] = item
+        else:
+            item = _take_item(available, step.item, ed, "nurture")
+            _nurture(home, item, step.at, ed, table, solo, family)
+            table.box.append(item)
+
+    storage = None
+    if move.store is not None:
+        if move.store not in available:
+            raise _refuse(
+                "item_not_available",
+                f"You cannot store {move.store}: it is not among this turn's unused items.",
+                item=move.store[:40],
+            )
+        available.remove(move.store)
+        storage = move.store
+    table.box.extend(available)
+
+    if not family:
+        table.place_thumb(move.take, move.column)
+    if solo:
+        table.solo_end_of_turn()
+    else:
+        table.refill()
+    new_seat = replace(
+        seat,
+        home=home.freeze(),
+        thumbs=min(thumbs, ed.max_thumbs),
+        storage=storage,
+        turns=seat.turns + 1,
+    )
+    seats = (*state.seats[: move.seat], new_seat, *state.seats[move.seat + 1 :])
+    return table.into(replace(state, seats=seats, turn=state.turn + 1))
+
+
+def reveal_starts(state: GameState, ed: Edition) -> tuple[SeatState, ...]:
+    """Place every start plant beside its room; a light match there adds 1 (ruling 2)."""
+    seats = []
+    for seat in state.seats:
+        assert seat.start_side is not None
+        home = WorkingHome.of(seat.home)
+        room_i = index((0, 0))
+        assert room_i is not None
+        plant_i = next(j for side, j in NEIGHBOURS[room_i] if side == seat.start_side)
+        home.cards[room_i] = seat.start_room
+        home.cards[plant_i] = seat.start_plant
+        if not state.family and light_matches(home.cards, plant_i, ed):
+            home.verdancy[plant_i] += 1
+        seats.append(replace(seat, home=home.freeze()))
+    return tuple(seats)
