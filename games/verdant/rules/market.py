@@ -72,6 +72,24 @@ class Table:
             rng=self.rng,
         )
 
+    def copy(self) -> Table:
+        return Table(
+            list(self.plant_deck),
+            list(self.room_deck),
+            list(self.bag),
+            list(self.plants),
+            list(self.tokens),
+            list(self.rooms),
+            list(self.thumbs_plants),
+            list(self.thumbs_rooms),
+            list(self.pots),
+            list(self.pot_stack),
+            list(self.pot_discard),
+            list(self.card_discard),
+            list(self.box),
+            self.rng,
+        )
+
     # --- refilling -------------------------------------------------------------------
 
     def refill(self) -> None:

@@ -8,6 +8,7 @@ once when they were accepted.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 
 from .edition import Edition
@@ -15,7 +16,7 @@ from .errors import IllegalMove
 from .home import NEIGHBOURS, Home, Pos, index, is_plant, is_room, light_matches
 from .home import placement_error as home_placement_error
 from .market import Table
-from .moves import Turn, Wipe
+from .moves import Step, Turn, Wipe
 from .state import GameState, SeatState
 
 
@@ -213,48 +214,73 @@ def _nurture(
             home.grow(j, 1, ed, table, solo)
 
 
-def play_turn(state: GameState, ed: Edition, move: Turn) -> GameState:
-    """Carry out ``move`` for the player to play; refuse with ``IllegalMove`` (state unchanged)."""
-    seat = state.seats[move.seat]
-    family, solo = state.family, state.solo
-    thumbs = seat.thumbs
-    if move.free:
-        thumbs = _spend_thumbs(thumbs, ed, "B", family)
-    card, token = _select(state, ed, move)
-    error = home_placement_error(seat.home.cards, move.take, move.at, ed)
-    if error is not None:
-        code, message = error
-        raise _refuse(
-            code, message + " A card that cannot be placed cannot be taken.", cell=move.at
+class TurnInProgress:
+    """A turn being carried out: the selection and placement are done by ``begin``.
+
+    ``step`` carries out one step of step 4 (or action C), ``finish`` stores an item,
+    places the green thumb, refills the market and returns the next state. The bots drive
+    it too, to try steps before they choose.
+    """
+
+    def __init__(self, state: GameState, ed: Edition, move: Turn) -> None:
+        seat = state.seats[move.seat]
+        self.state, self.ed, self.move, self.seat = state, ed, move, seat
+        self.family, self.solo = state.family, state.solo
+        thumbs = seat.thumbs
+        if move.free:
+            thumbs = _spend_thumbs(thumbs, ed, "B", self.family)
+        card, token = _select(state, ed, move)
+        error = home_placement_error(seat.home.cards, move.take, move.at, ed)
+        if error is not None:
+            code, message = error
+            raise _refuse(
+                code, message + " A card that cannot be placed cannot be taken.", cell=move.at
+            )
+        table = Table.of(state)
+        if move.take == "plant":
+            thumbs += table.thumbs_plants[move.column]
+            table.thumbs_plants[move.column] = 0
+            table.plants[move.column] = None
+        else:
+            thumbs += table.thumbs_rooms[move.column]
+            table.thumbs_rooms[move.column] = 0
+            table.rooms[move.column] = None
+        table.tokens[move.token] = None
+        self.table, self.thumbs = table, thumbs
+        self.home = home = WorkingHome.of(seat.home)
+        i = index(move.at)
+        assert i is not None
+        home.cards[i] = card
+        if not self.family:
+            for plant in light_matches(home.cards, i, ed):
+                home.grow(plant, 1, ed, table, self.solo)
+        self.available = [t for t in (seat.storage, token) if t is not None]
+
+    def clone(self) -> TurnInProgress:
+        """An independent copy, to try a step without committing to it."""
+        other = copy.copy(self)
+        home = self.home
+        other.home = WorkingHome(
+            list(home.cards),
+            list(home.verdancy),
+            list(home.completed),
+            list(home.pots),
+            list(home.items),
+            home.completions,
         )
-    table = Table.of(state)
-    if move.take == "plant":
-        thumbs += table.thumbs_plants[move.column]
-        table.thumbs_plants[move.column] = 0
-        table.plants[move.column] = None
-    else:
-        thumbs += table.thumbs_rooms[move.column]
-        table.thumbs_rooms[move.column] = 0
-        table.rooms[move.column] = None
-    table.tokens[move.token] = None
+        other.table = self.table.copy()
+        other.available = list(self.available)
+        return other
 
-    home = WorkingHome.of(seat.home)
-    i = index(move.at)
-    assert i is not None
-    home.cards[i] = card
-    if not family:
-        for plant in light_matches(home.cards, i, ed):
-            home.grow(plant, 1, ed, table, solo)
-
-    available = [t for t in (seat.storage, token) if t is not None]
-    for step in move.steps:
+    def step(self, step: Step) -> None:
+        """Carry out one step; refuse with ``IllegalMove``."""
+        ed, home, table = self.ed, self.home, self.table
         if step.step == "thumb":
-            thumbs = _spend_thumbs(thumbs, ed, "C", family)
+            self.thumbs = _spend_thumbs(self.thumbs, ed, "C", self.family)
             if len(step.at) != 1:
                 raise _refuse("bad_targets", "Green thumb action C adds 1 verdancy to one plant.")
-            home.grow(_own_plant(home, step.at[0]), 1, ed, table, solo)
+            home.grow(_own_plant(home, step.at[0]), 1, ed, table, self.solo)
         elif step.step == "place":
-            item = _take_item(available, step.item, ed, "item")
             if len(step.at) != 1:
                 raise _refuse("bad_targets", "A furniture or pet token goes on one room.")
             room = _own_room(home, step.at[0])
@@ -264,39 +290,49 @@ def play_turn(state: GameState, ed: Edition, move: Turn) -> GameState:
                     f"The room at {step.at[0][0]},{step.at[0][1]} already holds an item.",
                     cell=step.at[0],
                 )
-            home.items[room] = item
+            home.items[room] = _take_item(self.available, step.item, ed, "item")
         else:
-            item = _take_item(available, step.item, ed, "nurture")
-            _nurture(home, item, step.at, ed, table, solo, family)
+            item = _take_item(self.available, step.item, ed, "nurture")
+            _nurture(home, item, step.at, ed, table, self.solo, self.family)
             table.box.append(item)
 
-    storage = None
-    if move.store is not None:
-        if move.store not in available:
-            raise _refuse(
-                "item_not_available",
-                f"You cannot store {move.store}: it is not among this turn's unused items.",
-                item=move.store[:40],
-            )
-        available.remove(move.store)
-        storage = move.store
-    table.box.extend(available)
+    def finish(self, store: str | None) -> GameState:
+        """Storage (ruling 18), the green thumb limit, the green thumb on the market, refill."""
+        ed, table, move, seat = self.ed, self.table, self.move, self.seat
+        available = list(self.available)
+        if store is not None:
+            if store not in available:
+                raise _refuse(
+                    "item_not_available",
+                    f"You cannot store {store}: it is not among this turn's unused items.",
+                    item=store[:40],
+                )
+            available.remove(store)
+        table.box.extend(available)
+        if not self.family:
+            table.place_thumb(move.take, move.column)
+        if self.solo:
+            table.solo_end_of_turn()
+        else:
+            table.refill()
+        new_seat = replace(
+            seat,
+            home=self.home.freeze(),
+            thumbs=min(self.thumbs, ed.max_thumbs),
+            storage=store,
+            turns=seat.turns + 1,
+        )
+        state = self.state
+        seats = (*state.seats[: move.seat], new_seat, *state.seats[move.seat + 1 :])
+        return table.into(replace(state, seats=seats, turn=state.turn + 1))
 
-    if not family:
-        table.place_thumb(move.take, move.column)
-    if solo:
-        table.solo_end_of_turn()
-    else:
-        table.refill()
-    new_seat = replace(
-        seat,
-        home=home.freeze(),
-        thumbs=min(thumbs, ed.max_thumbs),
-        storage=storage,
-        turns=seat.turns + 1,
-    )
-    seats = (*state.seats[: move.seat], new_seat, *state.seats[move.seat + 1 :])
-    return table.into(replace(state, seats=seats, turn=state.turn + 1))
+
+def play_turn(state: GameState, ed: Edition, move: Turn) -> GameState:
+    """Carry out ``move`` for the player to play; refuse with ``IllegalMove`` (state unchanged)."""
+    turn = TurnInProgress(state, ed, move)
+    for step in move.steps:
+        turn.step(step)
+    return turn.finish(move.store)
 
 
 def reveal_starts(state: GameState, ed: Edition) -> tuple[SeatState, ...]:
