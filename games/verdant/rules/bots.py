@@ -75,13 +75,23 @@ class RandomBot(Bot):
             columns = [c for c, t in enumerate(state.market_tokens) if t is not None]
             if columns:
                 return Wipe(seat, tuple(sorted(rnd.sample(columns, rnd.randint(1, len(columns))))))
-        free = rnd.random() < 0.1
-        options = legal_selections(state, seat, ed, free=free) or legal_selections(state, seat, ed)
-        pick = rnd.choice(options)
-        at = rnd.choice(legal_cells(state, seat, pick.take, ed))
-        move = Turn(
-            seat, pick.take, pick.column, pick.token, at, free=free and pick.column != pick.token
-        )
+        free = not state.family and thumbs >= ed.action_cost and rnd.random() < 0.1
+        options = [
+            (kind, column)
+            for kind, row in (("plant", state.market_plants), ("room", state.market_rooms))
+            for column, card in enumerate(row)
+            if card is not None
+        ]
+        take, column = rnd.choice(options)
+        cells = legal_cells(state, seat, take, ed)
+        if not cells:  # that kind has no room left in the home: take the other kind
+            options = [(k, c) for k, c in options if k != take]
+            take, column = rnd.choice(options)
+            cells = legal_cells(state, seat, take, ed)
+        tokens = [c for c, t in enumerate(state.market_tokens) if t is not None]
+        token = rnd.choice(tokens) if free else column
+        at = rnd.choice(cells)
+        move = Turn(seat, take, column, token, at, free=free and token != column)
         tp = TurnInProgress(state, ed, move)
         steps: list[Step] = []
         for item in list(tp.available):

@@ -107,55 +107,84 @@ class Home:
         return {f"{position(i)[0] - top},{position(i)[1] - left}": i for i in cells}
 
 
+ROW_OF: tuple[int, ...] = tuple(position(i)[0] for i in range(SIZE))
+COL_OF: tuple[int, ...] = tuple(position(i)[1] for i in range(SIZE))
+
+
 def bounding_box(cells: list[int] | tuple[int, ...]) -> tuple[int, int]:
     """(rows, columns) spanned by ``cells``."""
-    rows = [position(i)[0] for i in cells]
-    cols = [position(i)[1] for i in cells]
+    rows = [ROW_OF[i] for i in cells]
+    cols = [COL_OF[i] for i in cells]
     return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 
-def placement_error(
-    cards: tuple[str | None, ...] | list[str | None], kind: str, pos: Pos, ed: Edition
+Cards = tuple[str | None, ...] | list[str | None]
+
+
+def _box(cards: Cards) -> tuple[int, int, int, int] | None:
+    occupied = [i for i, c in enumerate(cards) if c is not None]
+    if not occupied:
+        return None
+    rows = [ROW_OF[i] for i in occupied]
+    cols = [COL_OF[i] for i in occupied]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def _why_not(
+    cards: Cards, kind: str, i: int, box: tuple[int, int, int, int], ed: Edition
 ) -> tuple[str, str] | None:
-    """Why a ``kind`` card ("plant"/"room") cannot go at ``pos``: (code, message), or None."""
-    i = index(pos)
-    if i is None:
-        return "outside_home", f"{pos[0]},{pos[1]} is outside any {ed.columns} x {ed.rows} home."
     if cards[i] is not None:
-        return "cell_taken", f"There is already a card at {pos[0]},{pos[1]}."
+        return "cell_taken", "There is already a card there."
+    letter = kind[0].upper()
     touching = False
     for _, j in NEIGHBOURS[i]:
         other = cards[j]
         if other is None:
             continue
         touching = True
-        if card_kind(other) == kind:
+        if other[0] == letter:
             return (
                 "same_kind_adjacent",
                 f"A {kind} cannot go next to another {kind}: plants and rooms alternate.",
             )
     if not touching:
-        return "not_adjacent", f"A card must touch a card of your home; {pos[0]},{pos[1]} does not."
-    rows, cols = bounding_box([*(k for k, c in enumerate(cards) if c is not None), i])
-    if rows > ed.rows or cols > ed.columns:
+        return "not_adjacent", "A card must touch a card of your home."
+    top, bottom, left, right = box
+    row, col = ROW_OF[i], COL_OF[i]
+    if (
+        max(bottom, row) - min(top, row) >= ed.rows
+        or max(right, col) - min(left, col) >= ed.columns
+    ):
         return (
             "outside_home",
-            f"At {pos[0]},{pos[1]} your home would exceed {ed.columns} columns by {ed.rows} rows.",
+            f"There your home would exceed {ed.columns} columns by {ed.rows} rows.",
         )
     return None
 
 
-def legal_cells(
-    cards: tuple[str | None, ...] | list[str | None], kind: str, ed: Edition
-) -> list[Pos]:
+def placement_error(cards: Cards, kind: str, pos: Pos, ed: Edition) -> tuple[str, str] | None:
+    """Why a ``kind`` card ("plant"/"room") cannot go at ``pos``: (code, message), or None."""
+    i = index(pos)
+    if i is None:
+        return "outside_home", f"{pos[0]},{pos[1]} is outside any {ed.columns} x {ed.rows} home."
+    box = _box(cards)
+    if box is None:
+        return "not_adjacent", "A card must touch a card of your home."
+    error = _why_not(cards, kind, i, box, ed)
+    if error is None:
+        return None
+    code, message = error
+    return code, f"{pos[0]},{pos[1]}: {message}"
+
+
+def legal_cells(cards: Cards, kind: str, ed: Edition) -> list[Pos]:
     """Every cell where a ``kind`` card may be placed now."""
-    occupied = [i for i, c in enumerate(cards) if c is not None]
-    if not occupied:
+    box = _box(cards)
+    if box is None:
         return []
+    occupied = [i for i, c in enumerate(cards) if c is not None]
     candidates = sorted({j for i in occupied for _, j in NEIGHBOURS[i] if cards[j] is None})
-    return [
-        position(j) for j in candidates if placement_error(cards, kind, position(j), ed) is None
-    ]
+    return [position(j) for j in candidates if _why_not(cards, kind, j, box, ed) is None]
 
 
 def light_matches(

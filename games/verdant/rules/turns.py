@@ -126,7 +126,7 @@ def wipe(state: GameState, ed: Edition, move: Wipe) -> GameState:
     table.wipe(columns)
     seats = list(state.seats)
     seats[move.seat] = replace(seat, thumbs=thumbs)
-    return table.into(replace(state, seats=tuple(seats)))
+    return table.into(state, tuple(seats))
 
 
 def _select(state: GameState, ed: Edition, move: Turn) -> tuple[str, str]:
@@ -315,16 +315,18 @@ class TurnInProgress:
             table.solo_end_of_turn()
         else:
             table.refill()
-        new_seat = replace(
-            seat,
+        new_seat = SeatState(
             home=self.home.freeze(),
             thumbs=min(self.thumbs, ed.max_thumbs),
+            start_plant=seat.start_plant,
+            start_room=seat.start_room,
+            start_side=seat.start_side,
             storage=store,
             turns=seat.turns + 1,
         )
         state = self.state
         seats = (*state.seats[: move.seat], new_seat, *state.seats[move.seat + 1 :])
-        return table.into(replace(state, seats=seats, turn=state.turn + 1))
+        return table.into(state, seats, state.turn + 1)
 
 
 def play_turn(state: GameState, ed: Edition, move: Turn) -> GameState:
