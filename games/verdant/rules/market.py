@@ -181,15 +181,10 @@ class Table:
         pot = self.pots[LAST]
         if pot is not None:
             self.pot_discard.append(pot)
-        for row in (
-            self.plants,
-            self.tokens,
-            self.rooms,
-            self.thumbs_plants,
-            self.thumbs_rooms,
-            self.pots,
-        ):
-            row[1:] = row[:LAST]
+        for names in (self.plants, self.tokens, self.rooms, self.pots):
+            names[1:] = names[:LAST]
+        for counts in (self.thumbs_plants, self.thumbs_rooms):
+            counts[1:] = counts[:LAST]
         self.plants[0] = self.tokens[0] = self.rooms[0] = self.pots[0] = None
         self.thumbs_plants[0] = self.thumbs_rooms[0] = 0
         self.refill()
