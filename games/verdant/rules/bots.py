@@ -98,7 +98,7 @@ class RandomBot(Bot):
             choices = step_options(tp, item, ed)
             if choices and rnd.random() < 0.8:
                 step = rnd.choice(choices)
-                if item == "trowel":
+                if item == "trowel" and not tp.family:
                     plants = plant_targets(tp.home.cards, tp.home.completed)
                     step = Step("use", item, tuple(rnd.sample(plants, min(len(plants), 3))))
                 tp.step(step)
