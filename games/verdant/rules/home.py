@@ -174,7 +174,7 @@ def placement_error(cards: Cards, kind: str, pos: Pos, ed: Edition) -> tuple[str
     if error is None:
         return None
     code, message = error
-    return code, f"{pos[0]},{pos[1]}: {message}"
+    return code, f"At {pos[0]},{pos[1]}: {message[0].lower()}{message[1:]}"
 
 
 def legal_cells(cards: Cards, kind: str, ed: Edition) -> list[Pos]:
