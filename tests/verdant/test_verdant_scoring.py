@@ -75,7 +75,7 @@ def test_a_room_with_an_item_of_its_own_colour_scores_two_per_plant():
     assert score_home(home(cells, items={(0, 0): "cat"}), ED).rooms == 2
 
 
-@pytest.mark.parametrize(("kinds", "points"), enumerate([0, 1, 3, 6, 9, 12, 16, 20, 25]))
+@pytest.mark.parametrize(("kinds", "points"), list(enumerate([0, 1, 3, 6, 9, 12, 16, 20, 25])))
 def test_unique_furniture_and_pets_score_by_the_table(kinds, points):
     rooms = [f"R{t}0{n}" for t in range(1, 6) for n in range(2)][:8]
     spots = [(0, 0), (0, 2), (0, 4), (1, 1), (1, 3), (2, 0), (2, 2), (2, 4)]

@@ -166,7 +166,10 @@ def placement_error(cards: Cards, kind: str, pos: Pos, ed: Edition) -> tuple[str
     """Why a ``kind`` card ("plant"/"room") cannot go at ``pos``: (code, message), or None."""
     i = index(pos)
     if i is None:
-        return "outside_home", f"{pos[0]},{pos[1]} is outside any {ed.columns} x {ed.rows} home."
+        return (
+            "outside_home",
+            f"Cell {pos[0]},{pos[1]} is outside any {ed.columns} x {ed.rows} home.",
+        )
     box = _box(cards)
     if box is None:
         return "not_adjacent", "A card must touch a card of your home."

@@ -153,7 +153,7 @@ def move_from_json(data: Any) -> Move:
     if kind == "start":
         side = data.get("side")
         if side not in SIDES:
-            raise InvalidMove(f"'side' must be one of {', '.join(SIDES)}.", "bad_side")
+            raise InvalidMove(f"The 'side' must be one of {', '.join(SIDES)}.", "bad_side")
         return Start(seat, str(side))
     if kind == "wipe":
         columns = data.get("columns")
@@ -166,10 +166,10 @@ def move_from_json(data: Any) -> Move:
             raise InvalidMove('A turn must \'take\' a "plant" or a "room".', "bad_take")
         steps = data.get("steps", [])
         if not isinstance(steps, list):
-            raise InvalidMove("'steps' must be a list.", "bad_step")
+            raise InvalidMove("The 'steps' of a turn must be a list.", "bad_step")
         free = data.get("free", False)
         if not isinstance(free, bool):
-            raise InvalidMove("'free' must be true or false.", "bad_move")
+            raise InvalidMove("A turn's 'free' must be true or false.", "bad_move")
         return Turn(
             seat=seat,
             take=str(take),
@@ -178,7 +178,7 @@ def move_from_json(data: Any) -> Move:
             at=_pos(data.get("at"), "A turn's 'at'"),
             free=free,
             steps=tuple(_step(s) for s in steps),
-            store=_name(data.get("store"), "'store'", "bad_store"),
+            store=_name(data.get("store"), "A turn's 'store'", "bad_store"),
         )
     raise InvalidMove("A move's 'type' must be 'start', 'wipe' or 'turn'.", "bad_move")
 

@@ -156,21 +156,27 @@ def _select(state: GameState, ed: Edition, move: Turn) -> tuple[str, str]:
     return card, token
 
 
+def _item_name(kind: str, ed: Edition) -> str:
+    return ed.items[kind].name.lower() if ed.is_item(kind) else kind.replace("_", " ")
+
+
 def _take_item(available: list[str], item: str | None, ed: Edition, group: str) -> str:
-    if item is None or not (ed.is_item(item) or ed.is_nurture(item)):
-        raise _refuse("unknown_item", f"There is no item called {item!r}.", item=str(item)[:40])
+    if item is None:
+        raise _refuse("unknown_item", "A step that places or uses an item must name it.")
+    if not (ed.is_item(item) or ed.is_nurture(item)):
+        raise _refuse("unknown_item", f"There is no item called {item[:40]!r}.", item=item[:40])
     wanted = "nurture" if group == "nurture" else "furniture or pet"
     if (group == "nurture") != ed.is_nurture(item):
         raise _refuse(
             "wrong_item_use",
-            f"{item} is not a {wanted} token: "
+            f"The {_item_name(item, ed)} is not a {wanted} token: "
             + ("use nurture tokens with 'use'." if ed.is_nurture(item) else "place it on a room."),
             item=item,
         )
     if item not in available:
         raise _refuse(
             "item_not_available",
-            f"You have no {item} this turn (only the drafted token and the stored one).",
+            f"You have no {_item_name(item, ed)} this turn (only the drafted token and the stored one).",
             item=item,
         )
     available.remove(item)
