@@ -151,7 +151,7 @@ def case_item_not_available():
 
 
 def case_bad_move():
-    state, seat = playing()
+    state, _ = playing()
     return state, Step("place", "cat", ((0, 0),))
 
 
