@@ -164,6 +164,12 @@ def replay(path: str) -> dict[str, Any]:
 # --- demo --------------------------------------------------------------------------------
 
 
+def _item_words(kind: str) -> str:
+    ed = load_edition()
+    name = ed.items[kind].name.lower() if ed.is_item(kind) else kind.replace("_", " ")
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
 def describe(move: Move, before: GameState) -> str:
     """A move in words, for people."""
     ed = load_edition(before.edition)
@@ -174,14 +180,15 @@ def describe(move: Move, before: GameState) -> str:
     row = before.market_plants if move.take == "plant" else before.market_rooms
     card = row[move.column] or "?"
     name = ed.plants[card].name if card in ed.plants else f"a {ed.rooms[card].type} room"
-    token = before.market_tokens[move.token]
-    words = f"takes {name} and a {token} (action B)" if move.free else f"takes {name} and a {token}"
+    token = _item_words(before.market_tokens[move.token] or "?")
+    words = f"takes {name} and {token}" + (" (action B)" if move.free else "")
     parts = [f"{words}, placed at {move.at[0]},{move.at[1]}"]
     for step in move.steps:
         cells = " ".join(f"{r},{c}" for r, c in step.at)
-        parts.append(f"{'green thumb' if step.step == 'thumb' else step.item} on {cells}")
+        what = "green thumb" if step.step == "thumb" else _item_words(step.item or "?")
+        parts.append(f"{what} on {cells}")
     if move.store:
-        parts.append(f"stores {move.store}")
+        parts.append(f"stores {_item_words(move.store)}")
     return "; ".join(parts)
 
 
