@@ -20,7 +20,16 @@ from verdant_builders import (
     with_thumbs,
 )
 
-from games.verdant.rules import InvalidMove, Start, Step, Wipe, apply, move_from_json, new_game
+from games.verdant.rules import (
+    InvalidMove,
+    Start,
+    Step,
+    Turn,
+    Wipe,
+    apply,
+    move_from_json,
+    new_game,
+)
 from games.verdant.rules.bots import RandomBot, play_game
 
 RULES = Path(__file__).resolve().parents[2] / "games" / "verdant" / "rules"
@@ -166,11 +175,19 @@ def test_each_refusal_has_its_code_a_sentence_and_changes_nothing(code):
     assert_refused(state, move, code)
 
 
-def _codes_in(pattern: str) -> set[str]:
-    found: set[str] = set()
-    for path in RULES.glob("*.py"):
-        found.update(re.findall(pattern, path.read_text()))
-    return found
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [
+        (Start(0, "up"), "bad_side"),
+        (Turn(0, "pot", 0, 0, (0, 1)), "bad_take"),
+        (Turn(0, "room", 0, 0, (0, 1), steps=(Step("dance", None, ()),)), "bad_step"),
+    ],
+)
+def test_a_move_built_in_code_with_unknown_names_is_refused(move, code):
+    state, _ = playing()
+    with pytest.raises(InvalidMove) as caught:
+        apply(state, move)
+    assert caught.value.code == code
 
 
 def test_every_refusal_code_of_the_engine_has_a_case_here():

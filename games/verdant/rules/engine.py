@@ -13,7 +13,7 @@ from dataclasses import replace
 from .edition import BONUS_POTS, DEFAULT_EDITION, GOAL_DECKS, Edition, load_edition
 from .errors import IllegalMove, InvalidMove, RulesError
 from .home import Home
-from .moves import Move, Start, Turn, Wipe
+from .moves import Move, Start, Turn, Wipe, check_shape
 from .rng import below, seed_state, shuffled
 from .scoring import Score, score_home
 from .state import VARIANTS, GameState, Outcome, Phase, SeatState
@@ -156,6 +156,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if not isinstance(move, (Start, Wipe, Turn)):
         raise InvalidMove("A move is a Start, a Wipe or a Turn.", "bad_move")
+    check_shape(move)
     _check_mover(state, move)
     return apply_unchecked(state, move)
 

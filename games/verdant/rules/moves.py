@@ -183,5 +183,16 @@ def move_from_json(data: Any) -> Move:
     raise InvalidMove("A move's 'type' must be 'start', 'wipe' or 'turn'.", "bad_move")
 
 
+def check_shape(move: Move) -> None:
+    """Refuse a move built in code with names ``move_from_json`` would not have read."""
+    if isinstance(move, Start) and move.side not in SIDES:
+        raise InvalidMove(f"The 'side' must be one of {', '.join(SIDES)}.", "bad_side")
+    if isinstance(move, Turn):
+        if move.take not in TAKES:
+            raise InvalidMove('A turn must \'take\' a "plant" or a "room".', "bad_take")
+        if any(step.step not in STEP_KINDS for step in move.steps):
+            raise InvalidMove("A step is 'place', 'use' or 'thumb'.", "bad_step")
+
+
 def move_to_json(move: Move) -> dict[str, Any]:
     return move.to_json()
