@@ -7,9 +7,10 @@ the global generator is never touched. Both bots build their turn with the engin
 
 The greedy bot tries every selection it may take (with action B when it can pay) and
 every legal cell; for each it plays its items and green thumbs one step at a time, each
-time the step that most raises the home's score (the final scoring applied to the home
-as it stands, incomplete verdancy counted at half a point each, a kept green thumb or
-stored item at a small value), and plays the best whole turn.
+time the step that most raises the home's value, and plays the best whole turn. The
+value is the final scoring applied to the home as it stands, with an incomplete plant's
+verdancy worth the larger of its half point and its share of the plant's points and a
+pot, and a small value for a green thumb kept or an item stored.
 """
 
 from __future__ import annotations
@@ -118,16 +119,25 @@ class GreedyBot(Bot):
     """Plays the turn that most raises its score this turn; see the module doc."""
 
     name = "greedy"
-    THUMB = 0.3  # the value of a green thumb kept for later
-    STORED = 0.5  # the value of an item kept in storage
+    THUMB = 0.2  # the value of a green thumb kept for later
+    STORED = 0.3  # the value of an item kept in storage
+    POT = 2.0  # the pot a completion is expected to bring
 
     def value(self, tp: TurnInProgress) -> float:
-        home = tp.home
-        frozen = home.freeze()
-        state = tp.state
-        score = score_home(frozen, tp.ed, family=state.family, goals=state.goals, thumbs=tp.thumbs)
-        half = sum(home.verdancy) / 2
-        return score.total - score.incomplete + half + self.THUMB * min(tp.thumbs, tp.ed.max_thumbs)
+        """The home's score now, with each incomplete plant's verdancy valued by its progress."""
+        home, ed, state = tp.home, tp.ed, tp.state
+        score = score_home(
+            home.freeze(), ed, family=state.family, goals=state.goals, thumbs=tp.thumbs
+        )
+        progress = 0.0
+        for i, card in enumerate(home.cards):
+            if card is not None and card[0] == "P" and home.verdancy[i] and not home.completed[i]:
+                plant = ed.plants[card]
+                # Half a point a verdancy at the end, or its share of the completion to come.
+                share = 0.5 * (plant.points + self.POT) / plant.verdancy
+                progress += home.verdancy[i] * max(0.5, share)
+        thumbs = self.THUMB * min(tp.thumbs, ed.max_thumbs)
+        return score.total - score.incomplete + progress + thumbs
 
     def _best_step(
         self, tp: TurnInProgress, steps: list[Step]
