@@ -74,12 +74,18 @@ def _own_plant(home: WorkingHome, pos: Pos) -> int:
     """The index of an incomplete plant of this home at ``pos`` (ruling 14), else refuse."""
     i = index(pos)
     if i is None or not is_plant(home.cards[i]):
-        raise _refuse("not_a_plant", f"There is no plant of yours at {pos[0]},{pos[1]}.", cell=pos)
+        raise _refuse(
+            "not_a_plant",
+            f"There is no plant of yours at {pos[0]},{pos[1]}.",
+            row=pos[0],
+            col=pos[1],
+        )
     if home.completed[i]:
         raise _refuse(
             "plant_completed",
             f"The plant at {pos[0]},{pos[1]} is completed: it takes no more verdancy.",
-            cell=pos,
+            row=pos[0],
+            col=pos[1],
         )
     return i
 
@@ -87,7 +93,9 @@ def _own_plant(home: WorkingHome, pos: Pos) -> int:
 def _own_room(home: WorkingHome, pos: Pos) -> int:
     i = index(pos)
     if i is None or not is_room(home.cards[i]):
-        raise _refuse("not_a_room", f"There is no room of yours at {pos[0]},{pos[1]}.", cell=pos)
+        raise _refuse(
+            "not_a_room", f"There is no room of yours at {pos[0]},{pos[1]}.", row=pos[0], col=pos[1]
+        )
     return i
 
 
@@ -240,7 +248,10 @@ class TurnInProgress:
         if error is not None:
             code, message = error
             raise _refuse(
-                code, message + " A card that cannot be placed cannot be taken.", cell=move.at
+                code,
+                message + " A card that cannot be placed cannot be taken.",
+                row=move.at[0],
+                col=move.at[1],
             )
         table = Table.of(state)
         if move.take == "plant":
@@ -294,7 +305,8 @@ class TurnInProgress:
                 raise _refuse(
                     "room_occupied",
                     f"The room at {step.at[0][0]},{step.at[0][1]} already holds an item.",
-                    cell=step.at[0],
+                    row=step.at[0][0],
+                    col=step.at[0][1],
                 )
             home.items[room] = _take_item(self.available, step.item, ed, "item")
         else:
