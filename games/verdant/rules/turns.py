@@ -66,26 +66,20 @@ class WorkingHome:
         self.completions += 1
 
 
-def _refuse(code: str, message: str, **params: object) -> IllegalMove:
-    return IllegalMove(message, code, params)
-
-
 def _own_plant(home: WorkingHome, pos: Pos) -> int:
     """The index of an incomplete plant of this home at ``pos`` (ruling 14), else refuse."""
     i = index(pos)
     if i is None or not is_plant(home.cards[i]):
-        raise _refuse(
-            "not_a_plant",
+        raise IllegalMove(
             f"There is no plant of yours at {pos[0]},{pos[1]}.",
-            row=pos[0],
-            col=pos[1],
+            "not_a_plant",
+            {"row": pos[0], "col": pos[1]},
         )
     if home.completed[i]:
-        raise _refuse(
-            "plant_completed",
+        raise IllegalMove(
             f"The plant at {pos[0]},{pos[1]} is completed: it takes no more verdancy.",
-            row=pos[0],
-            col=pos[1],
+            "plant_completed",
+            {"row": pos[0], "col": pos[1]},
         )
     return i
 
@@ -93,25 +87,26 @@ def _own_plant(home: WorkingHome, pos: Pos) -> int:
 def _own_room(home: WorkingHome, pos: Pos) -> int:
     i = index(pos)
     if i is None or not is_room(home.cards[i]):
-        raise _refuse(
-            "not_a_room", f"There is no room of yours at {pos[0]},{pos[1]}.", row=pos[0], col=pos[1]
+        raise IllegalMove(
+            f"There is no room of yours at {pos[0]},{pos[1]}.",
+            "not_a_room",
+            {"row": pos[0], "col": pos[1]},
         )
     return i
 
 
 def _spend_thumbs(thumbs: int, ed: Edition, action: str, family: bool) -> int:
     if family:
-        raise _refuse(
-            "not_in_family",
+        raise IllegalMove(
             "The family variant has no green thumbs and no green thumb actions.",
-            action=action,
+            "not_in_family",
+            {"action": action},
         )
     if thumbs < ed.action_cost:
-        raise _refuse(
-            "not_enough_thumbs",
+        raise IllegalMove(
             f"Green thumb action {action} costs {ed.action_cost} green thumbs; you have {thumbs}.",
-            action=action,
-            thumbs=thumbs,
+            "not_enough_thumbs",
+            {"action": action, "thumbs": thumbs},
         )
     return thumbs - ed.action_cost
 
@@ -122,13 +117,15 @@ def wipe(state: GameState, ed: Edition, move: Wipe) -> GameState:
     thumbs = _spend_thumbs(seat.thumbs, ed, "A", state.family)
     columns = move.columns
     if not 1 <= len(columns) <= ed.market_columns or len(set(columns)) != len(columns):
-        raise _refuse(
-            "bad_wipe", "Action A sets aside 1 to 4 different market tokens.", columns=list(columns)
+        raise IllegalMove(
+            "Action A sets aside 1 to 4 different market tokens.",
+            "bad_wipe",
+            {"columns": list(columns)},
         )
     for column in columns:
         if not 0 <= column < ed.market_columns or state.market_tokens[column] is None:
-            raise _refuse(
-                "empty_slot", f"There is no token in market column {column}.", column=column
+            raise IllegalMove(
+                f"There is no token in market column {column}.", "empty_slot", {"column": column}
             )
     table = Table.of(state)
     table.wipe(columns)
@@ -141,26 +138,27 @@ def _select(state: GameState, ed: Edition, move: Turn) -> tuple[str, str]:
     """The card and token the selection names (ruling 6), or refuse."""
     for column in (move.column, move.token):
         if not 0 <= column < ed.market_columns:
-            raise _refuse(
-                "no_such_column",
+            raise IllegalMove(
                 f"The market has columns 0 to {ed.market_columns - 1}, not {column}.",
-                column=column,
+                "no_such_column",
+                {"column": column},
             )
     if not move.free and move.token != move.column:
-        raise _refuse(
-            "different_columns",
+        raise IllegalMove(
             "Take a card and a token from the same column (or pay for green thumb action B).",
-            column=move.column,
-            token=move.token,
+            "different_columns",
+            {"column": move.column, "token": move.token},
         )
     row = state.market_plants if move.take == "plant" else state.market_rooms
     card, token = row[move.column], state.market_tokens[move.token]
     if card is None:
-        raise _refuse(
-            "empty_slot", f"No {move.take} in market column {move.column}.", column=move.column
+        raise IllegalMove(
+            f"No {move.take} in market column {move.column}.", "empty_slot", {"column": move.column}
         )
     if token is None:
-        raise _refuse("empty_slot", f"No token in market column {move.token}.", column=move.token)
+        raise IllegalMove(
+            f"No token in market column {move.token}.", "empty_slot", {"column": move.token}
+        )
     return card, token
 
 
@@ -170,22 +168,24 @@ def _item_name(kind: str, ed: Edition) -> str:
 
 def _take_item(available: list[str], item: str | None, ed: Edition, group: str) -> str:
     if item is None:
-        raise _refuse("unknown_item", "A step that places or uses an item must name it.")
+        raise IllegalMove("A step that places or uses an item must name it.", "unknown_item")
     if not (ed.is_item(item) or ed.is_nurture(item)):
-        raise _refuse("unknown_item", f"There is no item called {item[:40]!r}.", item=item[:40])
+        raise IllegalMove(
+            f"There is no item called {item[:40]!r}.", "unknown_item", {"item": item[:40]}
+        )
     wanted = "nurture" if group == "nurture" else "furniture or pet"
     if (group == "nurture") != ed.is_nurture(item):
-        raise _refuse(
-            "wrong_item_use",
+        raise IllegalMove(
             f"The {_item_name(item, ed)} is not a {wanted} token: "
             + ("use nurture tokens with 'use'." if ed.is_nurture(item) else "place it on a room."),
-            item=item,
+            "wrong_item_use",
+            {"item": item},
         )
     if item not in available:
-        raise _refuse(
-            "item_not_available",
+        raise IllegalMove(
             f"You have no {_item_name(item, ed)} this turn (only the drafted token and the stored one).",
-            item=item,
+            "item_not_available",
+            {"item": item},
         )
     available.remove(item)
     return item
@@ -202,23 +202,23 @@ def _nurture(
 ) -> None:
     if family:
         if len(at) != 1:
-            raise _refuse(
-                "bad_targets", "In the family variant a nurture token completes one plant."
+            raise IllegalMove(
+                "In the family variant a nurture token completes one plant.", "bad_targets"
             )
         i = _own_plant(home, at[0])
         home.complete(i, ed, table, solo)
         return
     if item == "trowel":
         if not 1 <= len(at) <= 3 or len(set(at)) != len(at):
-            raise _refuse(
-                "bad_targets", "The hand trowel adds 1 verdancy to up to 3 different plants."
+            raise IllegalMove(
+                "The hand trowel adds 1 verdancy to up to 3 different plants.", "bad_targets"
             )
         targets = [_own_plant(home, p) for p in at]
         for i in targets:
             home.grow(i, 1, ed, table, solo)
         return
     if len(at) != 1:
-        raise _refuse("bad_targets", f"The {item.replace('_', ' ')} names exactly one cell.")
+        raise IllegalMove(f"The {item.replace('_', ' ')} names exactly one cell.", "bad_targets")
     if item == "fertilizer":
         home.grow(_own_plant(home, at[0]), 3, ed, table, solo)
         return
@@ -247,11 +247,10 @@ class TurnInProgress:
         error = home_placement_error(seat.home.cards, move.take, move.at, ed)
         if error is not None:
             code, message = error
-            raise _refuse(
-                code,
+            raise IllegalMove(
                 message + " A card that cannot be placed cannot be taken.",
-                row=move.at[0],
-                col=move.at[1],
+                code,
+                {"row": move.at[0], "col": move.at[1]},
             )
         table = Table.of(state)
         if move.take == "plant":
@@ -295,18 +294,19 @@ class TurnInProgress:
         if step.step == "thumb":
             self.thumbs = _spend_thumbs(self.thumbs, ed, "C", self.family)
             if len(step.at) != 1:
-                raise _refuse("bad_targets", "Green thumb action C adds 1 verdancy to one plant.")
+                raise IllegalMove(
+                    "Green thumb action C adds 1 verdancy to one plant.", "bad_targets"
+                )
             home.grow(_own_plant(home, step.at[0]), 1, ed, table, self.solo)
         elif step.step == "place":
             if len(step.at) != 1:
-                raise _refuse("bad_targets", "A furniture or pet token goes on one room.")
+                raise IllegalMove("A furniture or pet token goes on one room.", "bad_targets")
             room = _own_room(home, step.at[0])
             if home.items[room] is not None:
-                raise _refuse(
-                    "room_occupied",
+                raise IllegalMove(
                     f"The room at {step.at[0][0]},{step.at[0][1]} already holds an item.",
-                    row=step.at[0][0],
-                    col=step.at[0][1],
+                    "room_occupied",
+                    {"row": step.at[0][0], "col": step.at[0][1]},
                 )
             home.items[room] = _take_item(self.available, step.item, ed, "item")
         else:
@@ -320,10 +320,10 @@ class TurnInProgress:
         available = list(self.available)
         if store is not None:
             if store not in available:
-                raise _refuse(
-                    "item_not_available",
+                raise IllegalMove(
                     f"You cannot store {store}: it is not among this turn's unused items.",
-                    item=store[:40],
+                    "item_not_available",
+                    {"item": store[:40]},
                 )
             available.remove(store)
         table.box.extend(available)
