@@ -72,3 +72,15 @@ def rooms(cards: Sequence[str | None]) -> list[Pos]:
 
 def home_plant_targets(home: Home) -> list[Pos]:
     return plant_targets(home.cards, home.completed)
+
+
+def green_thumb_actions(state: GameState, seat: int, ed: Edition) -> tuple[str, ...]:
+    """The green thumb actions ``seat`` can pay for now: A and B before its selection, C after.
+
+    (The green thumbs on the card it takes may add C later in the turn: ruling 15.)
+    """
+    if state.phase is not Phase.PLAY or state.to_play != seat or state.family:
+        return ()
+    if state.seats[seat].thumbs < ed.action_cost:
+        return ()
+    return ("A", "B", "C")
