@@ -14,11 +14,12 @@ from .bots import make_bot
 from .edition import DEFAULT_EDITION, Edition, load_edition
 from .engine import apply, apply_unchecked, new_game, score_seat
 from .errors import IllegalMove, InvalidEdition, InvalidMove, InvalidState, RulesError
+from .events import move_facts
 from .moves import Move, Start, Step, Turn, Wipe, move_from_json, move_to_json
 from .record import GameRecord
 from .scoring import Score, score_home
 from .state import GameState, Outcome, Phase, SeatState, state_from_json, state_to_json
-from .targets import Selection, legal_cells, legal_selections
+from .targets import Selection, green_thumb_actions, legal_cells, legal_selections
 from .view import player_view
 
 __all__ = [
@@ -43,10 +44,12 @@ __all__ = [
     "Wipe",
     "apply",
     "apply_unchecked",
+    "green_thumb_actions",
     "legal_cells",
     "legal_selections",
     "load_edition",
     "make_bot",
+    "move_facts",
     "move_from_json",
     "move_to_json",
     "new_game",
