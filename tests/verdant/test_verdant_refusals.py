@@ -200,10 +200,14 @@ def engine_codes() -> set[str]:
                 code = node.args[1]
                 if isinstance(code, ast.Constant):  # else a placement code, returned below
                     found.add(code.value)
-            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
-                first = node.value.elts[0] if node.value.elts else None
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    found.add(first.value)
+            if (
+                path.name == "home.py"
+                and isinstance(node, ast.Return)
+                and isinstance(node.value, ast.Tuple)
+                and len(node.value.elts) == 2
+                and isinstance(node.value.elts[0], ast.Constant)
+            ):
+                found.add(node.value.elts[0].value)
     return found
 
 
