@@ -12,7 +12,7 @@ import pytest
 from test_verdant_scoring import DOCUMENT, SHEET
 
 from games.verdant.rules import InvalidState, Start, apply, cli, new_game
-from games.verdant.rules.record import GameRecord
+from games.verdant.rules.record import GameRecord, unrevealed_moves
 from games.verdant.rules.view import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,3 +175,12 @@ def test_the_view_shows_the_market_and_homes_but_only_the_size_of_decks_and_bag(
     assert view["seats"][1]["home"]["0,0"]["card"] == state.seats[1].start_room
     with pytest.raises(ValueError):
         player_view(state, 2)
+
+
+def test_other_seats_start_placements_are_unrevealed_moves_until_all_are_in():
+    record = GameRecord(("A", "B", "C"), 5, moves=(Start(2, "top"), Start(0, "left")))
+    state = record.replay()
+    assert unrevealed_moves(record, state, 0) == {0}
+    assert unrevealed_moves(record, state, None) == {0, 1}
+    done = record.with_move(Start(1, "right"))
+    assert unrevealed_moves(done, done.replay(), 0) == set()

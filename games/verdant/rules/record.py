@@ -13,8 +13,8 @@ from typing import Any
 from .edition import DEFAULT_EDITION
 from .engine import MAX_PLAYERS, apply, apply_unchecked, new_game
 from .errors import InvalidState, RulesError
-from .moves import Move, move_from_json
-from .state import VARIANTS, GameState
+from .moves import Move, Start, move_from_json
+from .state import VARIANTS, GameState, Phase
 
 RECORD_FORMAT = "verdant-record"
 RECORD_VERSION = 1
@@ -117,3 +117,14 @@ class GameRecord:
             raise InvalidState(
                 f"The game record is incomplete or malformed: {exc}", "bad_record"
             ) from exc
+
+
+def unrevealed_moves(record: GameRecord, state: GameState, viewer: int | None) -> set[int]:
+    """Indexes (0-based) of the record's moves ``viewer`` may not see yet: other seats'
+    start placements while some are still to come. (A running game's record must also
+    leave out the seed, which with the moves gives away the decks and the bag.)"""
+    if state.phase is not Phase.START:
+        return set()
+    return {
+        k for k, move in enumerate(record.moves) if isinstance(move, Start) and move.seat != viewer
+    }
