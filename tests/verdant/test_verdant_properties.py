@@ -26,7 +26,7 @@ from games.verdant.rules import (
     state_to_json,
 )
 from games.verdant.rules.bots import RandomBot
-from games.verdant.rules.home import bounding_box
+from games.verdant.rules.home import SIZE, bounding_box, legal_cells, placement_error, position
 from games.verdant.rules.record import GameRecord
 from games.verdant.rules.view import player_view
 
@@ -119,3 +119,18 @@ def test_a_record_replays_to_the_same_state_checked_or_not(game):
     assert again.replay() == final
     assert again.replay(checked=False) == final
     assert state_from_json(json.loads(json.dumps(state_to_json(final)))) == final
+
+
+@settings(max_examples=15, derandomize=True, database=None, deadline=None)
+@given(games)
+def test_the_fast_legal_cells_agree_with_the_placement_rules_at_every_step(game):
+    for _before, _move, after in play(*game):
+        for seat in after.seats:
+            cards = seat.home.cards
+            for kind in ("plant", "room"):
+                slow = [
+                    position(i)
+                    for i in range(SIZE)
+                    if placement_error(cards, kind, position(i), ED) is None
+                ]
+                assert legal_cells(cards, kind, ED) == slow

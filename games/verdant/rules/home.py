@@ -181,13 +181,37 @@ def placement_error(cards: Cards, kind: str, pos: Pos, ed: Edition) -> tuple[str
 
 
 def legal_cells(cards: Cards, kind: str, ed: Edition) -> list[Pos]:
-    """Every cell where a ``kind`` card may be placed now."""
-    box = _box(cards)
-    if box is None:
-        return []
+    """Every cell where a ``kind`` card may be placed now.
+
+    In a checkerboard home the kind of every cell is fixed by its parity, so an empty
+    cell beside the home takes ``kind`` exactly when its parity is ``kind``'s and the home
+    still fits in its rectangle (``placement_error`` says the same, more slowly).
+    """
     occupied = [i for i, c in enumerate(cards) if c is not None]
-    candidates = sorted({j for i in occupied for _, j in NEIGHBOURS[i] if cards[j] is None})
-    return [position(j) for j in candidates if _why_not(cards, kind, j, box, ed) is None]
+    if not occupied:
+        return []
+    top, bottom, left, right = (
+        min(ROW_OF[i] for i in occupied),
+        max(ROW_OF[i] for i in occupied),
+        min(COL_OF[i] for i in occupied),
+        max(COL_OF[i] for i in occupied),
+    )
+    some = occupied[0]
+    same = (cards[some] or "?")[0] == kind[0].upper()
+    parity = (ROW_OF[some] + COL_OF[some] + (0 if same else 1)) % 2
+    rows, columns = ed.rows, ed.columns
+    found = set()
+    for i in occupied:
+        for _, j in NEIGHBOURS[i]:
+            if cards[j] is not None or (ROW_OF[j] + COL_OF[j]) % 2 != parity:
+                continue
+            row, col = ROW_OF[j], COL_OF[j]
+            if (
+                max(bottom, row) - min(top, row) < rows
+                and max(right, col) - min(left, col) < columns
+            ):
+                found.add(j)
+    return [position(j) for j in sorted(found)]
 
 
 def light_matches(
