@@ -229,7 +229,7 @@ def _nurture(
 
 
 class TurnInProgress:
-    """A turn being carried out: the selection and placement are done by ``begin``.
+    """A turn being carried out: creating it makes the selection and places the card.
 
     ``step`` carries out one step of step 4 (or action C), ``finish`` stores an item,
     places the green thumb, refills the market and returns the next state. The bots drive
