@@ -7,7 +7,7 @@ import statistics
 import pytest
 from verdant_builders import started
 
-from games.verdant.rules import Phase, Start, Turn, new_game
+from games.verdant.rules import Phase, Start, Turn, load_edition, new_game
 from games.verdant.rules.bots import GreedyBot, RandomBot, make_bot, play_game
 from games.verdant.rules.cli import play_bot_game
 
@@ -45,3 +45,14 @@ def test_the_greedy_bot_scores_more_than_the_random_one_solo():
     greedy = [play_bot_game(1, seed, "greedy")[0].outcome.scores[0] for seed in range(4)]
     chance = [play_bot_game(1, seed, "random")[0].outcome.scores[0] for seed in range(4)]
     assert statistics.mean(greedy) > statistics.mean(chance) + 15
+
+
+def test_the_greedy_bot_starts_with_a_light_match_when_the_room_offers_one():
+    for seed in range(20):
+        state = new_game(1, seed)
+        seat = state.seats[0]
+        side = GreedyBot(seed).start_side(state, 0)
+        edges = load_edition().rooms[seat.start_room].edges
+        lights = load_edition().plants[seat.start_plant].lights
+        if any(edges[s] in lights for s in edges):
+            assert edges[side] in lights

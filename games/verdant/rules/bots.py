@@ -139,6 +139,15 @@ class GreedyBot(Bot):
         thumbs = self.THUMB * min(tp.thumbs, ed.max_thumbs)
         return score.total - score.incomplete + progress + thumbs
 
+    def start_side(self, state: GameState, seat: int) -> str:
+        """A side where the room's light suits the plant, if there is one."""
+        ed = edition_of(state)
+        s = state.seats[seat]
+        lights = ed.plants[s.start_plant].lights
+        edges = ed.rooms[s.start_room].edges
+        lit = [side for side in SIDES if edges[side] in lights and not state.family]
+        return self.random.choice(lit or list(SIDES))
+
     def _best_step(
         self, tp: TurnInProgress, steps: list[Step]
     ) -> tuple[float, TurnInProgress, Step] | None:
