@@ -34,7 +34,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/evergreen/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
+	$(VENV)/bin/mypy games/evergreen/rules games/verdant/rules tournaments/pairing.py tournaments/seating.py tournaments/standings.py
 	$(VENV)/bin/lint-imports
 
 test: lint
@@ -48,6 +48,7 @@ test: lint
 # summary of all of them (a few minutes).
 bench: install
 	$(PY) tests/benchmarks/bench_pairing.py
+	$(PY) -m games.verdant.rules bench
 	scripts/ensure-services
 	$(PY) tests/benchmarks/bench_all.py
 
