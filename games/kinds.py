@@ -225,6 +225,12 @@ class GameKind(ABC):
         """One line of words for a move (the replay, the recap)."""
         return str(self.move_to_json(move))
 
+    def describe_record(self, record: Any, names: Sequence[str]) -> list[str]:
+        """One line of words per move of ``record`` (the replay): by default
+        ``describe_move`` of each; a kind whose moves need the states around them to be
+        told (what a Verdant turn took from the market) words them all at once."""
+        return [self.describe_move(move, names) for move in record.moves]
+
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status
 
@@ -256,6 +262,10 @@ class GameKind(ABC):
     def mail_context(self, game: Game, seat: Seat, state: State) -> dict[str, Any]:
         """Extra words for the e-mails about this game."""
         return {}
+
+    def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
+        """What happened since ``seat`` last acted, as lines, and where the game stands."""
+        return [], ""
 
     def urls(self) -> list[URLPattern]:
         """The game's own pages and steps, under /games/ (names in the ``games`` namespace)."""

@@ -63,6 +63,7 @@ from django.utils.translation import gettext as _
 
 from games.evergreen import rules
 
+from . import kinds
 from .evergreen import recap
 from .evergreen.presenters import season_name, solo_title
 from .models import Game, Move, Notification, Player, Seat
@@ -198,8 +199,8 @@ def _human(seat: Seat) -> bool:
     return seat.user_id is not None and not seat.bot
 
 
-def decision_key(state: rules.GameState) -> str:
-    return f"s{state.season}r{state.round}{state.phase.value}"
+def decision_key(game: Game, state: Any) -> str:
+    return kinds.of(game).decision_key(state)
 
 
 def after_change(
@@ -210,14 +211,17 @@ def after_change(
         newly = set(state.awaiting)  # nothing moved: the game has just started
     else:
         newly = set(state.awaiting) - (
-            set(before.awaiting) if decision_key(before) == decision_key(state) else set()
+            set(before.awaiting)
+            if decision_key(game, before) == decision_key(game, state)
+            else set()
         )
     for position in sorted(newly):
         seat = seats[position]
         if _human(seat):
             your_move(game, seat, state)
     # Seasons scored by this change; the last one of a finished game is in "game over".
-    for season in range(before.season, state.season):
+    kind = kinds.of(game)
+    for season in range(kind.summary(before).season, kind.summary(state).season):
         for seat in seats:
             if _human(seat):
                 season_scored(game, seat, state, season)
@@ -227,15 +231,17 @@ def after_change(
                 game_over(game, seat, state)
 
 
-def _game_context(game: Game, seat: Seat, state: rules.GameState) -> dict[str, Any]:
+def _game_context(game: Game, seat: Seat, state: Any) -> dict[str, Any]:
+    kind = kinds.of(game)
+    summary = kind.summary(state)
     return {
         "game_id": game.pk,
         "game_url": _site(reverse("games:detail", args=[game.pk])),
         "seat": seat.position,
-        "season": state.season,
-        "round": state.round,
-        "phase": state.phase.value,
-        "scores": [s.score for s in state.seats],
+        "season": summary.season,
+        "round": summary.round,
+        "phase": summary.phase,
+        "scores": list(kind.scores(state)),
     }
 
 
@@ -259,7 +265,7 @@ def your_move(game: Game, seat: Seat, state: rules.GameState) -> Notification | 
         return None
     context = _game_context(game, seat, state)
     context["deadline"] = seat.deadline.isoformat() if seat.deadline else None
-    key = f"move:{game.pk}:{seat.position}:{decision_key(state)}"
+    key = f"move:{game.pk}:{seat.position}:{decision_key(game, state)}"
     send_after = timezone.now()
     coalesced = player is not None and player.email_mode == Mode.COALESCED
     if coalesced:
@@ -284,7 +290,7 @@ def reminder(game: Game, seat: Seat, state: rules.GameState, hours: int) -> Noti
     context = _game_context(game, seat, state)
     context["deadline"] = seat.deadline.isoformat()
     context["hours"] = hours
-    key = f"reminder:{game.pk}:{seat.position}:{seat.deadline.isoformat()}:{hours}:{decision_key(state)}"
+    key = f"reminder:{game.pk}:{seat.position}:{seat.deadline.isoformat()}:{hours}:{decision_key(game, state)}"
     return create(seat.user, game, Kind.REMINDER, key, context)
 
 
@@ -323,10 +329,11 @@ def game_over(game: Game, seat: Seat, state: rules.GameState) -> Notification | 
     assert outcome is not None
     context["ranking"] = [{"seat": i, "score": outcome.scores[i]} for i in outcome.ranking]
     context["title"] = outcome.title
-    context["seasons"] = [
-        {"season": n, "rows": _season_rows(state, n)} for n in range(1, state.season + 1)
-    ]
-    context["fertility"] = [s.fertility for s in state.seats]
+    if isinstance(state, rules.GameState):  # Evergreen's seasons and Fertility
+        context["seasons"] = [
+            {"season": n, "rows": _season_rows(state, n)} for n in range(1, state.season + 1)
+        ]
+        context["fertility"] = [s.fertility for s in state.seats]
     key = f"over:{game.pk}:{seat.position}"
     return create(seat.user, game, Kind.GAME_OVER, key, context)
 
@@ -406,6 +413,9 @@ def _game_block(game: Game, position: int) -> dict[str, Any]:
         "recap": [],
         "standing": "",
     }
+    if game.kind != "evergreen":  # the kind's own recap (``GameKind.recap``)
+        block["recap"], block["standing"] = kinds.of(game).recap(game, position, names)
+        return block
     try:
         summary = recap.for_seat(game, position)
     except (rules.RulesError, ValueError, Seat.DoesNotExist):
@@ -482,7 +492,7 @@ def _extra_context(note: Notification) -> dict[str, Any]:
                         "ranking": [
                             {
                                 "name": names[i],
-                                "score": state.seats[i].score,
+                                "score": kinds.of(g).scores(state)[i],
                                 "me": i == entry["seat"],
                             }
                             for i in (state.outcome.ranking if state.outcome else range(len(names)))
@@ -580,7 +590,7 @@ def still_relevant(note: Notification) -> bool:
         return False
     state = game.engine_state()
     seat = note.context.get("seat")
-    if seat not in state.awaiting or decision_key(state) != note.key.split(":")[-1]:
+    if seat not in state.awaiting or decision_key(game, state) != note.key.split(":")[-1]:
         return False
     return Seat.objects.filter(game=game, position=seat, user=note.user, bot="").exists()
 
