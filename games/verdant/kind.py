@@ -232,6 +232,11 @@ class Verdant(GameKind):
 
         return status_text(view, names, status)
 
+    def page_words(self) -> dict[str, Any]:
+        from .words import TYPES
+
+        return {"verdant_types": list(TYPES.items())}
+
     def page_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
     ) -> dict[str, Any]:
