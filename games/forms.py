@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from . import kinds
 from .models import Player
 
 SUN_CHOICES = [
@@ -21,6 +22,7 @@ PLAYER_CHOICES = [
     (2, _("2 players")),
     (3, _("3 players")),
     (4, _("4 players")),
+    (5, _("5 players")),
 ]
 DAYS_PER_MOVE_CHOICES = [
     ("", _("No time limit")),
@@ -57,13 +59,14 @@ HOUR_CHOICES = [(h, f"{h:02d}:00") for h in range(24)]
 
 
 class CreateGameForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Game"), choices=[], required=False)
     players = forms.TypedChoiceField(
         label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial=2
     )
     computer_seats = forms.IntegerField(
         label=_("Seats for computer players"),
         min_value=0,
-        max_value=3,
+        max_value=4,
         initial=0,
         help_text=_("Computer players take these seats; the others wait for people to join."),
     )
@@ -107,6 +110,29 @@ class CreateGameForm(forms.Form):
         help_text=_("Only games between people (no computer players, not solo) are rated."),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The games the site hosts; with one, there is nothing to choose.
+        registered = kinds.kinds()
+        field = self.fields["kind"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(name, kind.title) for name, kind in registered.items()]
+        field.initial = kinds.default_name()
+        if len(registered) == 1:
+            field.widget = forms.HiddenInput()
+        add_option_fields(self, registered)
+
+    def kind_options(self) -> dict[str, Any]:
+        """The chosen game's own options (``GameKind.option_fields``), by their names."""
+        name = self.cleaned_data.get("kind") or kinds.default_name()
+        prefix = f"{name}_"
+        return {
+            key.removeprefix(prefix): value
+            for key, value in self.cleaned_data.items()
+            if key.startswith(prefix)
+            and key.removeprefix(prefix) in kinds.get(name).option_fields()
+        }
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["timeout_policy"] = data.get("timeout_policy") or "bot"
@@ -114,6 +140,14 @@ class CreateGameForm(forms.Form):
             self.add_error("hours_per_move", _("Choose days per move or hours per move, not both."))
         players = data.get("players")
         computer_seats = data.get("computer_seats")
+        kind = kinds.get(data.get("kind") or kinds.default_name())
+        if players is not None and not kind.min_players <= players <= kind.max_players:
+            self.add_error(
+                "players",
+                _("%(game)s is played by %(low)s to %(high)s players.")
+                % {"game": kind.title, "low": kind.min_players, "high": kind.max_players},
+            )
+            players = None
         if players is not None and computer_seats is not None:
             if players == 1 and computer_seats:
                 self.add_error(
@@ -135,6 +169,14 @@ class CreateGameForm(forms.Form):
                     "rated", _("Only games between people can be rated: leave this unticked.")
                 )
         return data
+
+
+def add_option_fields(form: forms.Form, registered: dict[str, kinds.GameKind]) -> None:
+    """Each game's own options as fields named ``<game>_<option>`` (Verdant's variant and
+    goal cards), after the choice of game."""
+    for name, kind in registered.items():
+        for option, field in kind.option_fields().items():
+            form.fields[f"{name}_{option}"] = field
 
 
 class ProfileForm(forms.ModelForm):

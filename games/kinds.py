@@ -89,6 +89,11 @@ class GameKind(ABC):
             raise Refusal("bad_player_count", f"{self.title}: {players} players")
         return dict(options)
 
+    def option_fields(self) -> dict[str, Any]:
+        """The game's own options on the lobby's form: option name -> a new Django form
+        field (its cleaned value goes to ``check_setup``). None by default."""
+        return {}
+
     @abstractmethod
     def new_game(self, setup: Setup) -> State:
         """The state before anyone has acted."""

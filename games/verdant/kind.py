@@ -53,6 +53,24 @@ class Verdant(GameKind):
     foot_template = "games/verdant/_legend.html"
     view_schema = "games.verdant.api_schema.VerdantViewSerializer"
 
+    def option_fields(self) -> dict[str, Any]:
+        from django import forms
+
+        return {
+            "variant": forms.ChoiceField(
+                label=gettext_lazy("Verdant: variant"),
+                choices=[
+                    ("standard", gettext_lazy("Standard")),
+                    ("family", gettext_lazy("Family (no green thumbs, simpler scoring)")),
+                ],
+                initial="standard",
+                required=False,
+            ),
+            "goals": forms.BooleanField(
+                label=gettext_lazy("Verdant: goal cards (advanced set-up)"), required=False
+            ),
+        }
+
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
             raise Refusal("bad_player_count", _("Verdant is played by 1 to 5 players."))

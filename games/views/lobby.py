@@ -78,6 +78,7 @@ def create(request: HttpRequest) -> HttpResponse:
         try:
             game = services.create_game(
                 request.user,
+                kind=data["kind"] or None,
                 players=data["players"],
                 computer_seats=data["computer_seats"],
                 bot=data["bot"],
@@ -87,6 +88,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 hours_per_move=data["hours_per_move"],
                 time_bank_hours=data["time_bank_hours"],
                 timeout_policy=data["timeout_policy"],
+                options=form.kind_options(),
             )
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
