@@ -88,6 +88,16 @@ class TestPlaying:
         game.refresh_from_db()
         assert game.version == version and game.engine_state() == state
 
+    def test_a_refusal_reads_in_the_players_language(self, verdant_game):
+        from django.utils import translation
+
+        with translation.override("de"), pytest.raises(services.ServiceError) as refused:
+            services.submit_move(
+                verdant_game.pk, user_at(verdant_game, 0), {"type": "start", "side": "up"}
+            )
+        assert refused.value.code == "bad_side"
+        assert refused.value.message.startswith("Die Startpflanze")
+
     def test_the_minimal_timeout_move_is_legal(self, verdant_game):
         kind = kinds.get("verdant")
         state = verdant_game.engine_state()
