@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import path
 
-urlpatterns: list[URLPattern] = []
+from . import rules_page
+
+urlpatterns = [
+    path("rules/verdant/", rules_page.rules_page, name="verdant_rules"),
+]
