@@ -200,6 +200,8 @@ def awaiting_positions(game: Game) -> tuple[int, ...]:
     """
     if game.status != Game.Status.ACTIVE:
         return ()
+    if game.kind != "evergreen":  # other kinds: the seats the clocks wait for
+        return tuple(s.position for s in game.seats.all() if s.awaiting_since is not None)
     if game.phase == rules.Phase.DRAFT.value:
         drafters = game.players + 1 if game.solo else game.players
         picker = (int(game.p_first) + int(game.p_picks_done)) % drafters

@@ -65,3 +65,25 @@ class TestTheCreateForm:
         )
         game = Game.objects.get()
         assert game.kind == "evergreen" and game.sun_start == "E" and "variant" not in game.options
+
+
+class TestMyGames:
+    def test_a_verdant_game_waits_on_my_games_for_the_player_to_move(
+        self, verdant_game, alice, bob
+    ):
+        from verdant_site_helpers import play_moves
+
+        game = play_moves(verdant_game, lambda s: s.phase.value == "play")
+        mover = game.engine_state().to_play
+        users = {0: alice, 1: bob}
+        mine = client_for(users[mover]).get("/games/mine/")
+        theirs = client_for(users[1 - mover]).get("/games/mine/")
+        assert [row.game.pk for row in mine.context["my_move"]] == [game.pk]
+        assert theirs.context["my_move"] == []
+
+    def test_a_finished_verdant_game_names_its_winner(self, verdant_game, alice):
+        from verdant_site_helpers import play_moves
+
+        game = play_moves(verdant_game, seed=6)
+        row = client_for(alice).get("/games/mine/").context["finished"][0]
+        assert row.winner.position == game.engine_state().outcome.winner
