@@ -268,6 +268,12 @@ class GameKind(ABC):
         """Extra words for the e-mails about this game."""
         return {}
 
+    def mail_words(
+        self, context: Mapping[str, Any], names: Sequence[str], me: int
+    ) -> dict[str, Any]:
+        """The game's own words for a mail's stored ``context`` (season names, titles)."""
+        return {}
+
     def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
         """What happened since ``seat`` last acted, as lines, and where the game stands."""
         return [], ""

@@ -446,9 +446,12 @@ def _extra_context(note: Notification) -> dict[str, Any]:
     }
     if ctx.get("deadline"):
         extra["deadline_at"] = parse_datetime(ctx["deadline"])
-    if ctx.get("title"):
-        extra["title"] = solo_title(ctx["title"])
     game = note.game
+    if game is not None and game.kind != "evergreen":  # the game's own name and words
+        extra["game_title"] = str(kinds.of(game).title)
+        extra.update(kinds.of(game).mail_words(ctx, _names(game), ctx.get("seat", -1)))
+    elif ctx.get("title"):
+        extra["title"] = solo_title(ctx["title"])
     me = ctx.get("seat", -1)
     if game is not None and game.state is not None:
         names = _names(game)

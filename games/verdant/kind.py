@@ -279,14 +279,16 @@ class Verdant(GameKind):
     def recap(self, game: Game, seat: int, names: Sequence[str]) -> tuple[list[Any], str]:
         record = game.record()
         return (
-            recap.since_last_move(record, seat, names),
+            [{"text": line, "details": []} for line in recap.since_last_move(record, seat, names)],
             recap.standing(game.engine_state(), seat, names),
         )
 
-    def mail_context(self, game: Game, seat: Seat, state: rules.GameState) -> dict[str, Any]:
-        names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
-        lines, standing = self.recap(game, seat.position, names)
-        return {"recap": lines, "standing": standing}
+    def mail_words(
+        self, context: Mapping[str, Any], names: Sequence[str], me: int
+    ) -> dict[str, Any]:
+        from .words import title
+
+        return {"title": title(context["title"])} if context.get("title") else {}
 
     # --- Lists (the platform's projection hooks) ----------------------------------------------
 
