@@ -38,6 +38,7 @@ def plant_card(ed: Edition, card_id: str) -> dict[str, Any]:
         ],
         "requirement": plant.verdancy,
         "points": plant.points,
+        "verdancy": 0,  # a plant in the market has none yet; a home's cell says its own
     }
 
 
