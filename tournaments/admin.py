@@ -33,6 +33,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.services import ServiceError
 
 from . import presenters, services
@@ -362,6 +363,7 @@ class JoinRequestAdmin(ReadOnlyAdmin):
 # --- Events -------------------------------------------------------------------------------------
 
 SETTINGS = (
+    "game",
     "format",
     "table_size",
     "min_table_size",
@@ -386,7 +388,18 @@ SETTINGS = (
 ALWAYS_EDITABLE = ("name", "description")
 
 
+def _game_choices() -> list[tuple[str, str]]:
+    return [(name, str(kind.title)) for name, kind in kinds.kinds().items()]
+
+
 class EventForm(forms.ModelForm):
+    game = forms.ChoiceField(
+        label=_("game"), choices=_game_choices, initial="evergreen", required=False
+    )
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or "evergreen"
+
     class Meta:
         model = Event
         fields = ("club", "name", "slug", "description", *SETTINGS)
@@ -472,6 +485,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
             _("Format and tables"),
             {
                 "fields": (
+                    "game",
                     "format",
                     ("table_size", "min_table_size"),
                     "rounds",

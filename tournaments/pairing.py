@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from tournaments.seating import EXACT_LIMIT, best_partition, even_schedule
 
-MAX_TABLE = 4
-"""Evergreen seats at most four players."""
+MAX_TABLE = 5
+"""The largest table any game seats (Verdant 5, Evergreen 4): an event checks its own
+game's limit (``services.check_event``)."""
 
 
 class PairingError(ValueError):

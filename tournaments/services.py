@@ -30,7 +30,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import notifications
+from games import kinds, notifications
 from games import services as games
 from games.models import Game, Notification, Player, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
@@ -74,6 +74,7 @@ DAYS_PER_MOVE = (1, 2, 3, 5, 7)
 # --- Events: creating, registering ------------------------------------------------------------
 
 EVENT_FIELDS = {
+    "game",
     "name",
     "slug",
     "description",
@@ -103,8 +104,16 @@ EVENT_FIELDS = {
 
 def check_event(event: Event) -> None:
     """Raise ``ServiceError`` for settings an event cannot run with (also used by forms)."""
-    if not 2 <= event.table_size <= 4:
-        raise ServiceError(_("A table seats 2 to 4 players."), "bad_table_size")
+    try:
+        kind = kinds.get(event.game)
+    except LookupError:
+        raise ServiceError(_("Unknown game."), "bad_game") from None
+    if not 2 <= event.table_size <= kind.max_players:
+        raise ServiceError(
+            _("A table of %(game)s seats 2 to %(high)s players.")
+            % {"game": kind.title, "high": kind.max_players},
+            "bad_table_size",
+        )
     if not 2 <= event.min_table_size <= event.table_size:
         raise ServiceError(
             _("The smallest table seats at least 2 and at most the table size."),
@@ -576,6 +585,7 @@ def _table_game(event: Event, players: Sequence[int], withdrawn: set[int]) -> Ga
     first = users[players[0]]
     game = games.create_game(
         first,
+        kind=event.game,
         players=len(players),
         # A withdrawn player's seat is the bot's from the start: such a game is not rated.
         rated=event.rated and not withdrawn.intersection(players),
