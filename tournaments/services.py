@@ -25,14 +25,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import kinds, notifications
 from games import services as games
-from games.models import Game, Notification, Player, Seat
+from games.models import Game, Notification, Player, Rating, Seat
 from games.services import Conflict, NotAPlayer, ServiceError
 
 from . import pairing, results, standings, vacations
@@ -320,13 +320,21 @@ def replace_with_bot(event: Event, user: Any, by: Any, withdraw_player: bool = F
 # --- Starting and seating -------------------------------------------------------------------------
 
 
-# Strongest first: the organizer's seeding, then the rating, then who registered first.
+# Strongest first: the organizer's seeding, then the rating in the event's game (the
+# ``game_rating`` of ``_by_seeding``), then who registered first.
 SEEDING = (
     F("seed_rank").asc(nulls_last=True),
-    F("user__rating__rating").desc(nulls_last=True),
+    F("game_rating").desc(nulls_last=True),
     "registered_at",
     "pk",
 )
+
+
+def _by_seeding(event: Event, registrations: Any) -> Any:
+    rating = Rating.objects.filter(user_id=OuterRef("user_id"), kind=event.game)
+    return registrations.annotate(game_rating=Subquery(rating.values("rating")[:1])).order_by(
+        *SEEDING
+    )
 
 
 @dataclass
@@ -347,8 +355,8 @@ def start_event(event: Event, by: Any) -> Round:
         raise Conflict(_("This event has already started."), "already_started")
     check_event(event)
     active = list(
-        Registration.objects.filter(event=event, status=Registration.Status.ACTIVE).order_by(
-            *SEEDING
+        _by_seeding(
+            event, Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
         )
     )
     needed = max(event.min_table_size, 2)
@@ -446,9 +454,9 @@ def _seating(event: Event, number: int) -> Seating:
 
 def _active_players(event: Event) -> list[int]:
     return list(
-        Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
-        .order_by(*SEEDING)
-        .values_list("user_id", flat=True)
+        _by_seeding(
+            event, Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
+        ).values_list("user_id", flat=True)
     )
 
 
