@@ -75,7 +75,6 @@ class GameAdmin(admin.ModelAdmin):
     )
     readonly_fields = (
         "kind",
-        "options",
         "edition",
         "players",
         "solo",

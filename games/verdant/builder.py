@@ -35,6 +35,11 @@ class Question:
     error: str | None = None
     thumbs: int = 0
 
+    @property
+    def paid_options(self) -> list[dict[str, Any]]:
+        """The selections with green thumb action B (shown apart, folded)."""
+        return [o for o in self.options if o.get("free")]
+
 
 def _turn(seat: int, draft: Draft) -> rules.Turn:
     assert draft.take is not None and draft.at is not None
@@ -61,8 +66,6 @@ def _selection_options(state: rules.GameState, seat: int) -> list[dict[str, Any]
             "card": words.card(ed, row[choice.column]),
             "item": words.item_with_article(state.market_tokens[choice.token]),
         }
-        if free:
-            label += " " + _("(2 green thumbs)")
         code = f"{choice.take}-{choice.column}-{choice.token}" + ("-b" if free else "")
         options.append({"value": code, "label": label, "free": free, "column": choice.column})
     return options
