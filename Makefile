@@ -48,7 +48,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/evergreen/rules tournaments
+	$(VENV)/bin/mypy games/evergreen/rules games/verdant/rules tournaments
 	$(VENV)/bin/lint-imports
 
 test: lint
@@ -63,6 +63,7 @@ test: lint
 # summary of all of them (a few minutes).
 bench: install
 	$(PY) -m tests.benchmarks.bench_pairing
+	$(PY) -m games.verdant.rules bench
 	scripts/ensure-services
 	$(PY) -m tests.benchmarks.bench_all
 

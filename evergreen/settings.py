@@ -74,12 +74,13 @@ INSTALLED_APPS = [
     "axes",
     "games",
     "games.evergreen",
+    "games.verdant",
     "tournaments",
 ]
 
 # The game kinds the site hosts (``games.kinds``): dotted paths to ``GameKind`` classes,
 # the first is the default. A game adds its package and one line here.
-GAME_KINDS = ["games.evergreen.kind.Evergreen"]
+GAME_KINDS = ["games.evergreen.kind.Evergreen", "games.verdant.kind.Verdant"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

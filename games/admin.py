@@ -51,10 +51,11 @@ class MoveInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "status", "seat_names", "phase", "season", "round", "created_at")
-    list_filter = ("status", "kind", "players", "solo", "rated")
+    list_display = ("id", "kind", "status", "seat_names", "phase", "season", "round", "created_at")
+    list_filter = ("kind", "status", "players", "solo", "rated")
     search_fields = (
         "=id",
+        "=kind",
         "seats__user__player__display_name",
         "seats__user__email",
     )

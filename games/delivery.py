@@ -67,6 +67,8 @@ def _extra_context(note: Notification) -> dict[str, Any]:
         extra["deadline_at"] = parse_datetime(ctx["deadline"])
     game = note.game
     me = ctx.get("seat", -1)
+    if game is not None and game.kind != kinds.default_name():
+        extra["game_title"] = str(kinds.of(game).title)  # mails of the first game keep its name
     if game is not None and game.state is not None:
         names = _names(game)
         extra["names"] = names

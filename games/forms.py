@@ -23,6 +23,7 @@ PLAYER_CHOICES = [
     (2, _("2 players")),
     (3, _("3 players")),
     (4, _("4 players")),
+    (5, _("5 players")),
 ]
 DAYS_PER_MOVE_CHOICES = [
     ("", _("No time limit")),
@@ -66,7 +67,7 @@ class CreateGameForm(forms.Form):
     computer_seats = forms.IntegerField(
         label=_("Seats for computer players"),
         min_value=0,
-        max_value=3,
+        max_value=4,
         initial=0,
         help_text=_("Computer players take these seats; the others wait for people to join."),
     )
@@ -120,6 +121,18 @@ class CreateGameForm(forms.Form):
         field.initial = kinds.default_name()
         if len(registered) == 1:
             field.widget = forms.HiddenInput()
+        add_option_fields(self, registered)
+
+    def kind_options(self) -> dict[str, Any]:
+        """The chosen game's own options (``GameKind.option_fields``), by their names."""
+        name = self.cleaned_data.get("kind") or kinds.default_name()
+        prefix = f"{name}_"
+        return {
+            key.removeprefix(prefix): value
+            for key, value in self.cleaned_data.items()
+            if key.startswith(prefix)
+            and key.removeprefix(prefix) in kinds.get(name).option_fields()
+        }
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -136,6 +149,14 @@ class CreateGameForm(forms.Form):
             self.add_error(exc.field, exc.message)
         players = data.get("players")
         computer_seats = data.get("computer_seats")
+        kind = kinds.get(data.get("kind") or kinds.default_name())
+        if players is not None and not kind.min_players <= players <= kind.max_players:
+            self.add_error(
+                "players",
+                _("%(game)s is played by %(low)s to %(high)s players.")
+                % {"game": kind.title, "low": kind.min_players, "high": kind.max_players},
+            )
+            players = None
         if players is not None and computer_seats is not None:
             if players == 1 and computer_seats:
                 self.add_error(
@@ -157,6 +178,14 @@ class CreateGameForm(forms.Form):
                     "rated", _("Only games between people can be rated: leave this unticked.")
                 )
         return data
+
+
+def add_option_fields(form: forms.Form, registered: dict[str, kinds.GameKind]) -> None:
+    """Each game's own options as fields named ``<game>_<option>`` (Verdant's variant and
+    goal cards), after the choice of game."""
+    for name, kind in registered.items():
+        for option, field in kind.option_fields().items():
+            form.fields[f"{name}_{option}"] = field
 
 
 class ProfileForm(forms.ModelForm):

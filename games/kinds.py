@@ -92,6 +92,11 @@ class GameKind(ABC):
             raise Refusal("bad_player_count", f"{self.title}: {players} players")
         return dict(options)
 
+    def option_fields(self) -> dict[str, Any]:
+        """The game's own options on the lobby's form: option name -> a new Django form
+        field (its cleaned value goes to ``check_setup``). None by default."""
+        return {}
+
     @abstractmethod
     def new_game(self, setup: Setup) -> State:
         """The state before anyone has acted."""
@@ -247,6 +252,12 @@ class GameKind(ABC):
     def describe_move(self, move: Move, names: Sequence[str], state: State | None = None) -> str:
         """One line of words for a move (the replay, the recap)."""
         return str(self.move_to_json(move))
+
+    def describe_record(self, record: Any, names: Sequence[str]) -> list[str]:
+        """One line of words per move of ``record`` (the replay): by default
+        ``describe_move`` of each; a kind whose moves need the states around them to be
+        told (what a Verdant turn took from the market) words them all at once."""
+        return [self.describe_move(move, names) for move in record.moves]
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status

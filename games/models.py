@@ -422,11 +422,13 @@ def shown_rating(mu: float, sigma: float) -> int:
 
 
 class Rating(models.Model):
-    """A player's current OpenSkill rating; rewritten by ``games.ratings`` only."""
+    """A player's current OpenSkill rating in one game (``kind``: a Verdant rating apart
+    from the Evergreen one); rewritten by ``games.ratings`` only."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    kind = models.CharField(_("game"), max_length=20, default="evergreen", db_index=True)
     mu = models.FloatField(_("skill (mu)"), default=RATING_MU)
     sigma = models.FloatField(_("uncertainty (sigma)"), default=RATING_SIGMA)
     rating = models.IntegerField(
@@ -446,6 +448,9 @@ class Rating(models.Model):
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
         ordering = ["-rating", "user_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="rating_unique_user_kind")
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.rating}"

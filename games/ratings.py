@@ -25,6 +25,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from openskill.models import PlackettLuce
 
+from . import kinds
 from .models import RATING_MU, RATING_SIGMA, Game, Rating, RatingChange, Seat, shown_rating
 from .ratingchart import RatingPoint, chart_svg
 
@@ -170,16 +171,19 @@ def _rate_one(game_id: int) -> bool:
     if table is None:
         return False
     user_ids = sorted(user_id for user_id, _score in table)
+    kind = Game.objects.filter(pk=game_id).values_list("kind", flat=True).get()
     # Committed at once (outside the transaction below when there is none around us), so
     # the rows exist for everyone to lock; a row another game creates meanwhile is kept.
-    Rating.objects.bulk_create([Rating(user_id=u) for u in user_ids], ignore_conflicts=True)
+    Rating.objects.bulk_create(
+        [Rating(user_id=u, kind=kind) for u in user_ids], ignore_conflicts=True
+    )
     with transaction.atomic():
         # Locked in user id order: two games with a common player wait for each other,
         # and the later one reads the rating the earlier one wrote.
         ratings = {
             rating.user_id: rating
             for rating in Rating.objects.select_for_update()
-            .filter(user_id__in=user_ids)
+            .filter(user_id__in=user_ids, kind=kind)
             .order_by("user_id")
         }
         if RatingChange.objects.filter(game_id=game_id).exists():
@@ -234,40 +238,45 @@ def recompute() -> tuple[int, int]:
                 cursor.execute(f"LOCK TABLE {Rating._meta.db_table} IN EXCLUSIVE MODE")
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
-        skills: dict[int, Skill] = {}
-        counts: dict[int, int] = {}
+        # Each game kind has its own ratings: keyed by (kind, user id).
+        skills: dict[tuple[str, int], Skill] = {}
+        counts: dict[tuple[str, int], int] = {}
         changes: list[RatingChange] = []
         tables: dict[int, list[tuple[int, int]]] = {}
-        for game_id, user_id, score in (
+        kind_of: dict[int, str] = {}
+        for game_id, kind, user_id, score in (
             Seat.objects.filter(game__in=rateable_games())
             .order_by("game__finished_at", "game_id", "position")
-            .values_list("game_id", "user_id", "score")
+            .values_list("game_id", "game__kind", "user_id", "score")
         ):
             tables.setdefault(game_id, []).append((user_id, score))
+            kind_of[game_id] = kind
         games = 0
         for game_id, table in tables.items():  # dicts keep the finish order
             if len(table) < 2:
                 continue
             games += 1
-            before = [skills.get(user_id, NEW_PLAYER) for user_id, _score in table]
+            kind = kind_of[game_id]
+            before = [skills.get((kind, user_id), NEW_PLAYER) for user_id, _score in table]
             scores = [score for _user, score in table]
             after = rate_table(before, scores)
             for (user_id, _score), place, old, new in zip(
                 table, places(scores), before, after, strict=True
             ):
                 changes.append(_change(game_id, user_id, place, old, new))
-                skills[user_id] = new
-                counts[user_id] = counts.get(user_id, 0) + 1
+                skills[kind, user_id] = new
+                counts[kind, user_id] = counts.get((kind, user_id), 0) + 1
         Rating.objects.bulk_create(
             [
                 Rating(
                     user_id=user_id,
+                    kind=kind,
                     mu=skill.mu,
                     sigma=skill.sigma,
                     rating=skill.rating,
-                    games=counts[user_id],
+                    games=counts[kind, user_id],
                 )
-                for user_id, skill in skills.items()
+                for (kind, user_id), skill in skills.items()
             ],
             batch_size=1000,
         )
@@ -294,16 +303,22 @@ class LeaderRow:
         return self.games < PROVISIONAL_GAMES
 
 
-def rating_of(user: Any) -> Rating | None:
-    """The user's rating, or None before their first rated game."""
+def _kind(kind: str | None) -> str:
+    """A game kind's name; ratings without one are the default game's (Evergreen)."""
+    return kind or kinds.default_name()
+
+
+def rating_of(user: Any, kind: str | None = None) -> Rating | None:
+    """The user's rating in the game ``kind``, or None before their first rated game."""
     if not getattr(user, "pk", None):
         return None
-    return Rating.objects.filter(user_id=user.pk, games__gt=0).first()
+    return Rating.objects.filter(user_id=user.pk, kind=_kind(kind), games__gt=0).first()
 
 
-def ranked(user_ids: Iterable[int] | None = None) -> QuerySet[Rating]:
-    """The ratings a leaderboard lists: players with a rated game and an active account."""
-    found = Rating.objects.filter(games__gt=0, user__is_active=True)
+def ranked(user_ids: Iterable[int] | None = None, kind: str | None = None) -> QuerySet[Rating]:
+    """The ratings a leaderboard of ``kind`` lists: players with a rated game of it and
+    an active account."""
+    found = Rating.objects.filter(kind=_kind(kind), games__gt=0, user__is_active=True)
     if user_ids is not None:
         found = found.filter(user_id__in=list(user_ids))
     return found
@@ -311,17 +326,21 @@ def ranked(user_ids: Iterable[int] | None = None) -> QuerySet[Rating]:
 
 def rank_of(rating: Rating, user_ids: Iterable[int] | None = None) -> int:
     """The place of this rating on the leaderboard (of ``user_ids`` if given)."""
-    return 1 + ranked(user_ids).filter(rating__gt=rating.rating).count()
+    return 1 + ranked(user_ids, rating.kind).filter(rating__gt=rating.rating).count()
 
 
 def leaderboard(
-    user_ids: Iterable[int] | None = None, limit: int = 100, offset: int = 0
+    user_ids: Iterable[int] | None = None,
+    limit: int = 100,
+    offset: int = 0,
+    kind: str | None = None,
 ) -> list[LeaderRow]:
-    """The rated players best first (only ``user_ids`` if given: a club's members)."""
+    """The rated players of ``kind`` best first (only ``user_ids`` if given: a club's
+    members)."""
     if user_ids is not None:
         user_ids = list(user_ids)
     found = (
-        ranked(user_ids)
+        ranked(user_ids, kind)
         .select_related("user__player")
         .order_by("-rating", "-mu", "user_id")[offset : offset + limit]
     )
@@ -348,8 +367,8 @@ def leaderboard(
     return rows
 
 
-def leaderboard_size(user_ids: Iterable[int] | None = None) -> int:
-    return ranked(list(user_ids) if user_ids is not None else None).count()
+def leaderboard_size(user_ids: Iterable[int] | None = None, kind: str | None = None) -> int:
+    return ranked(list(user_ids) if user_ids is not None else None, kind).count()
 
 
 def player_name(user: Any) -> str:
@@ -357,20 +376,20 @@ def player_name(user: Any) -> str:
     return player.display_name if player is not None else user.get_username()
 
 
-def changes_of(user: Any) -> QuerySet[RatingChange]:
-    """The user's rating changes, in the order the games finished."""
+def changes_of(user: Any, kind: str | None = None) -> QuerySet[RatingChange]:
+    """The user's rating changes in games of ``kind``, in the order the games finished."""
     return (
-        RatingChange.objects.filter(user_id=user.pk)
+        RatingChange.objects.filter(user_id=user.pk, game__kind=_kind(kind))
         .select_related("game")
         .order_by("game__finished_at", "game_id")
     )
 
 
-def history(user: Any) -> list[RatingPoint]:
-    """The user's rating after each rated game, oldest first."""
+def history(user: Any, kind: str | None = None) -> list[RatingPoint]:
+    """The user's rating in ``kind`` after each rated game, oldest first."""
     return [
         RatingPoint(
             change.game.finished_at or change.created_at, change.rating_after, change.game_id
         )
-        for change in changes_of(user)
+        for change in changes_of(user, kind)
     ]

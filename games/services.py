@@ -745,6 +745,7 @@ def adjudicate_game(game_id: int, by_user: Any = None) -> Game:
 def create_table_game(
     users: Sequence[Any],
     *,
+    kind: str | None = None,
     created_by: Any,
     bot_seats: Collection[int] = (),
     rated: bool = False,
@@ -758,6 +759,7 @@ def create_table_game(
     creator does); the computer player takes ``bot_seats`` from the start."""
     game = create_game(
         users[0],
+        kind=kind,
         players=len(users),
         rated=rated,
         days_per_move=days_per_move,

@@ -243,6 +243,7 @@ def _event_body(request: Request, event: Event) -> dict[str, Any]:
     body.update(
         {
             "description": event.description,
+            "game": event.game,
             "table_size": event.table_size,
             "min_table_size": event.min_table_size,
             "rounds": services.total_rounds(event)

@@ -99,7 +99,10 @@ class EventRegistrationSerializer(serializers.Serializer[Any]):
 
 class EventDetailSerializer(EventSummarySerializer):
     description = serializers.CharField()
-    table_size = serializers.IntegerField(help_text="Players per table (2 to 4).")
+    game = serializers.CharField(help_text='The game at the tables: "evergreen" or "verdant".')
+    table_size = serializers.IntegerField(
+        help_text="Players per table (2 to 4 in Evergreen, 2 to 5 in Verdant)."
+    )
     min_table_size = serializers.IntegerField(help_text="Fewest players at a table.")
     rounds = serializers.IntegerField(
         allow_null=True,

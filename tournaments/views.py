@@ -24,7 +24,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import ratings
+from games import kinds, ratings
 from games.services import ServiceError
 
 from . import presenters, results, services
@@ -231,6 +231,13 @@ def club_invite(request: HttpRequest, code: str) -> HttpResponse:
 # --- Events ------------------------------------------------------------------------------------
 
 
+def _game_title(event: Event) -> str:
+    try:
+        return str(kinds.get(event.game).title)
+    except LookupError:
+        return event.game
+
+
 @require_safe
 def event(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
     event = event_for_viewer(slug, event_slug, request.user)
@@ -246,6 +253,7 @@ def event(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
     ]
     context = {
         "event": event,
+        "game_title": _game_title(event),
         "club": event.club,
         "organizer": may_run(request.user, event.club),
         "registration": registration,

@@ -85,6 +85,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 hours_per_move=data["hours_per_move"],
                 time_bank_hours=data["time_bank_hours"],
                 timeout_policy=data["timeout_policy"],
+                options=form.kind_options(),
             )
         except services.ServiceError as exc:
             form.add_error(None, exc.message)

@@ -308,6 +308,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     for _move in range(number):
         state = next(states)
     view = kind.player_view(state, position)
+    lines = kind.describe_record(record, names)
     context.update(
         {
             "view": view,
@@ -315,13 +316,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
             "total": total,
             "previous": max(number - 1, 0),
             "next": min(number + 1, total),
-            "moves": [
-                (k, kind.describe_move(move, names, state))
-                for k, move in enumerate(record.moves, start=1)
-            ],
-            "current_move": kind.describe_move(record.moves[number - 1], names, state)
-            if number
-            else _("The game is set up."),
+            "moves": list(enumerate(lines, start=1)),
+            "current_move": lines[number - 1] if number else _("The game is set up."),
             "status": kind.status_text(
                 view, names, "finished" if kind.is_over(state) else "active"
             ),

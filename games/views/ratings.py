@@ -5,6 +5,8 @@ Public pages: ratings are shown to everyone, as the games themselves are.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,21 +14,41 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from .. import ratings
+from .. import kinds, ratings
 
 PER_PAGE = 50
 CHANGES_SHOWN = 50
 
 
+def game_of(request: HttpRequest) -> str:
+    """The game whose ratings are shown (``?game=verdant``): each game has its own."""
+    name = request.GET.get("game", "")
+    return name if name in kinds.kinds() else kinds.default_name()
+
+
+def game_links(request: HttpRequest, chosen: str) -> list[dict[str, Any]]:
+    return [
+        {"name": name, "title": kind.title, "chosen": name == chosen}
+        for name, kind in kinds.kinds().items()
+    ]
+
+
 @require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
+    game = game_of(request)
     # The paginator counts and numbers the pages; the rows come from ratings.leaderboard.
-    page = Paginator(ratings.ranked().order_by("pk"), PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(ratings.ranked(kind=game).order_by("pk"), PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     offset = (page.number - 1) * PER_PAGE
-    rows = ratings.leaderboard(limit=PER_PAGE, offset=offset) if page.paginator.count else []
+    rows = (
+        ratings.leaderboard(limit=PER_PAGE, offset=offset, kind=game)
+        if page.paginator.count
+        else []
+    )
     mine = rank = None
     if request.user.is_authenticated:
-        mine = ratings.rating_of(request.user)
+        mine = ratings.rating_of(request.user, game)
         rank = ratings.rank_of(mine) if mine else None
     return render(
         request,
@@ -37,6 +59,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "mine": mine,
             "my_rank": rank,
             "provisional_games": ratings.PROVISIONAL_GAMES,
+            "game": game,
+            "games": game_links(request, game),
         },
     )
 
@@ -48,8 +72,9 @@ def player(request: HttpRequest, user_id: int) -> HttpResponse:
     )
     if user is None:
         raise Http404("No such player")
-    rating = ratings.rating_of(user)
-    changes = list(ratings.changes_of(user).reverse()[:CHANGES_SHOWN])
+    game = game_of(request)
+    rating = ratings.rating_of(user, game)
+    changes = list(ratings.changes_of(user, game).reverse()[:CHANGES_SHOWN])
     return render(
         request,
         "games/rating.html",
@@ -59,7 +84,9 @@ def player(request: HttpRequest, user_id: int) -> HttpResponse:
             "rating": rating,
             "rank": ratings.rank_of(rating) if rating else None,
             "provisional": rating is not None and rating.games < ratings.PROVISIONAL_GAMES,
-            "chart": mark_safe(ratings.chart_svg(ratings.history(user))),  # escaped inside
+            "chart": mark_safe(ratings.chart_svg(ratings.history(user, game))),  # escaped inside
+            "game": game,
+            "games": game_links(request, game),
             "changes": changes,
             "changes_shown": CHANGES_SHOWN,
             "is_me": request.user.is_authenticated and request.user.pk == user.pk,

@@ -21,7 +21,8 @@ SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
 # fmt: off
 # Not English: names, the brand, units and standards that stay as they are.
 NAMES = {
-    "alice", "bob", "carol", "dora", "staff", "evergreen", "example", "org", "api", "rest",
+    "alice", "bob", "carol", "dora", "staff", "evergreen", "verdant", "example", "org", "api",
+    "rest",
     "json", "ical", "utc", "django", "id",
     # the toy game the test settings register (tests/toygame/nim.py): a game's name
     "nim",
@@ -41,7 +42,7 @@ ALLOWED: dict[str, set[str]] = {
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
         "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
-        "computer", "export",
+        "computer", "export", "standard",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
@@ -50,7 +51,7 @@ ALLOWED: dict[str, set[str]] = {
         "actions", "table", "tables", "division", "divisions", "description", "message",
         "possible", "public", "export", "date",
         "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
-        "bots", "mail", "mails",
+        "bots", "mail", "mails", "standard",
     },
     "ru": set(),
 }

@@ -41,6 +41,10 @@ SHARED = {
     },
     "ru": set(),
 }  # fmt: skip
+# Verdant's: the game's name stays as printed; "Standard", "Elite!", "Pots" are the words.
+SHARED["de"] |= {"Verdant", "Standard", "Elite!"}
+SHARED["fr"] |= {"Verdant", "Standard", "Pots"}
+SHARED["ru"] |= {"Verdant"}
 FORMATS = {"%(biome)s (%(power)s)", "%(name)s %(points)s", "%(where)s: %(what)s"}
 
 

@@ -18,19 +18,24 @@ RULEBOOKS = Path("/work/shared/rules")
 
 
 TOURNAMENT_HEADING = "## Clubs, leagues and tournaments"
+VERDANT_HEADING = "## Verdant"
 
 
 def glossary(part: str = "all") -> list[dict[str, str]]:
-    """The rows of the glossary's tables: ``part`` "rulebook", "tournaments" or "all"."""
+    """The rows of the glossary's tables: ``part`` "rulebook" (Evergreen's),
+    "tournaments", "verdant" or "all"."""
     rows = []
-    in_tournaments = False
+    section = "rulebook"
     for line in (ROOT / "docs" / "glossary.md").read_text().splitlines():
         if line.startswith("## "):
-            in_tournaments = line.strip() == TOURNAMENT_HEADING
+            heading = line.strip()
+            section = {TOURNAMENT_HEADING: "tournaments", VERDANT_HEADING: "verdant"}.get(
+                heading, "rulebook"
+            )
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) != 4 or cells[0].startswith("English (") or set(cells[0]) == {"-"}:
             continue
-        if part == "all" or (part == "tournaments") == in_tournaments:
+        if part in ("all", section):
             rows.append(dict(zip(COLUMNS, cells, strict=True)))
     return rows
 
@@ -43,6 +48,15 @@ def test_the_glossary_has_the_game_s_vocabulary():
         "Small Tree Growth", "Big Tree Growth", "Plant Bush", "Place Lake", "Bud", "Spring",
         "Summer", "Autumn", "Winter", "Broccoli", "Legendary Sequoia", "Light", "Forest",
         "Crevice", "First Player token",
+    ):  # fmt: skip
+        assert needed in terms
+
+
+def test_the_glossary_has_verdants_vocabulary():
+    terms = {row["en"] for row in glossary("verdant")}
+    for needed in (
+        "Market", "Fertilizer", "Hand Trowel", "Watering Can", "concrete pot", "Succulent",
+        "direct light", "Cat", "Storage:", "Family",
     ):  # fmt: skip
         assert needed in terms
 

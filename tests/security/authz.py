@@ -328,6 +328,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     ),
     # --- ratings and the rules: public -------------------------------------------------------
     "games:rules": entry(everyone(200), NOT_ALLOWED),
+    "games:verdant_rules": entry(everyone(200), NOT_ALLOWED),
     "games:ratings": entry(everyone(200), NOT_ALLOWED),
     "games:rating_player": entry(everyone(200), NOT_ALLOWED),
     "api:ratings": entry(everyone(200), everyone(405)),

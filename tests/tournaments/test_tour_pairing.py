@@ -146,7 +146,7 @@ class TestTableSizes:
             seated = n - fewer
             assert not any(t * least <= seated <= t * size for t in range(1, seated + 1))
 
-    @pytest.mark.parametrize(("size", "least"), [(5, 3), (0, 0), (4, 5), (3, 0)])
+    @pytest.mark.parametrize(("size", "least"), [(6, 3), (0, 0), (4, 5), (3, 0)])
     def test_it_refuses_impossible_table_sizes(self, size: int, least: int) -> None:
         with pytest.raises(PairingError):
             table_sizes(8, size, least)
@@ -424,9 +424,9 @@ class TestSeatOrder:
         order = seat_order([1, 2, 3], {1: [0, 0, 1], 2: [2, 2, 1], 3: [1, 0, 2]})
         assert order == (2, 3, 1)
 
-    def test_more_than_four_players_are_refused(self) -> None:
+    def test_more_than_five_players_are_refused(self) -> None:
         with pytest.raises(PairingError):
-            seat_order([1, 2, 3, 4, 5], {})
+            seat_order([1, 2, 3, 4, 5, 6], {})
 
 
 class TestKnockout:

@@ -8,6 +8,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.db.models import Count, Q, QuerySet
@@ -20,6 +21,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from games import kinds
 from games.services import ServiceError
 
 from .. import presenters, services
@@ -34,7 +36,18 @@ from .scoping import (
 )
 
 
+def _game_choices() -> list[tuple[str, str]]:
+    return [(name, str(kind.title)) for name, kind in kinds.kinds().items()]
+
+
 class EventForm(ModelForm):
+    game = forms.ChoiceField(
+        label=_("game"), choices=_game_choices, initial="evergreen", required=False
+    )
+
+    def clean_game(self) -> str:
+        return str(self.cleaned_data.get("game") or "evergreen")
+
     class Meta:
         model = Event
         fields = ("club", "name", "slug", "description", *services.EVENT_SETTINGS)
@@ -124,6 +137,7 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
             _("Format and tables"),
             {
                 "fields": (
+                    "game",
                     "format",
                     ("table_size", "min_table_size"),
                     "rounds",

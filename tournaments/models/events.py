@@ -53,15 +53,18 @@ class Event(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.DRAFT, db_index=True
     )
+    # The game played at the tables (``games.kinds``); a table seats 2 to the most players
+    # the game allows (Evergreen 4, Verdant 5), checked by ``services.check_event``.
+    game = models.CharField(_("game"), max_length=20, default="evergreen")
     table_size = models.PositiveSmallIntegerField(
         _("players per table"),
         default=4,
-        validators=[MinValueValidator(2), MaxValueValidator(4)],
+        validators=[MinValueValidator(2), MaxValueValidator(5)],
     )
     min_table_size = models.PositiveSmallIntegerField(
         _("fewest players at a table"),
         default=3,
-        validators=[MinValueValidator(2), MaxValueValidator(4)],
+        validators=[MinValueValidator(2), MaxValueValidator(5)],
     )
     rounds = models.PositiveSmallIntegerField(
         _("rounds"),
@@ -168,8 +171,8 @@ class Event(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "slug"], name="event_unique_slug"),
             models.CheckConstraint(
-                condition=models.Q(table_size__gte=2, table_size__lte=4),
-                name="event_table_size_2_4",
+                condition=models.Q(table_size__gte=2, table_size__lte=5),
+                name="event_table_size_2_5",
             ),
             models.CheckConstraint(
                 condition=models.Q(min_table_size__gte=2)

@@ -9,8 +9,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-MAX_TABLE = 4
-"""Evergreen seats at most four players."""
+MAX_TABLE = 5
+"""The largest table any game seats (Verdant 5, Evergreen 4): an event checks its own
+game's limit (``services.check_event``)."""
 
 
 class PairingError(ValueError):

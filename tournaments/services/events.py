@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import kinds
 from games.services import Conflict, ServiceError
 from games.timecontrol import BadTimeControl, check_time_control
 
@@ -20,6 +21,7 @@ from .clubs import require_organizer, unique_slug
 # What an organizer sets for an event, in the admin form's order (besides its name, short
 # name and description); a league's next season copies them.
 EVENT_SETTINGS = (
+    "game",
     "format",
     "table_size",
     "min_table_size",
@@ -64,8 +66,16 @@ def _refuse_unknown(fields: dict[str, Any]) -> None:
 
 def check_event(event: Event) -> None:
     """Raise ``ServiceError`` for settings an event cannot run with (also used by forms)."""
-    if not 2 <= event.table_size <= 4:
-        raise ServiceError(_("A table seats 2 to 4 players."), "bad_table_size")
+    try:
+        kind = kinds.get(event.game)
+    except LookupError:
+        raise ServiceError(_("Unknown game."), "bad_game") from None
+    if not 2 <= event.table_size <= kind.max_players:
+        raise ServiceError(
+            _("A table of %(game)s seats 2 to %(high)s players.")
+            % {"game": kind.title, "high": kind.max_players},
+            "bad_table_size",
+        )
     if not 2 <= event.min_table_size <= event.table_size:
         raise ServiceError(
             _("The smallest table seats at least 2 and at most the table size."),

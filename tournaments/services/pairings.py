@@ -5,22 +5,32 @@ with their fixed schedules. Reads only, but for the divisions formed at the star
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
+from games.models import Rating
 from games.services import Conflict
 
 from .. import pairing, results, standings
 from ..models import Bye, Division, Event, Registration, Round
 
-# Strongest first: the organizer's seeding, then the rating, then who registered first.
+# Strongest first: the organizer's seeding, then the rating in the event's game (the
+# ``game_rating`` of ``by_seeding``), then who registered first.
 SEEDING = (
     F("seed_rank").asc(nulls_last=True),
-    F("user__rating__rating").desc(nulls_last=True),
+    F("game_rating").desc(nulls_last=True),
     "registered_at",
     "pk",
 )
+
+
+def by_seeding(event: Event, registrations: Any) -> Any:
+    rating = Rating.objects.filter(user_id=OuterRef("user_id"), kind=event.game)
+    return registrations.annotate(game_rating=Subquery(rating.values("rating")[:1])).order_by(
+        *SEEDING
+    )
 
 
 @dataclass
@@ -109,9 +119,9 @@ def seating_for(event: Event, number: int) -> Seating:
 
 def _active_players(event: Event) -> list[int]:
     return list(
-        Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
-        .order_by(*SEEDING)
-        .values_list("user_id", flat=True)
+        by_seeding(
+            event, Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
+        ).values_list("user_id", flat=True)
     )
 
 

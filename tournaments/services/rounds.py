@@ -30,8 +30,8 @@ from ..models import Bye, Event, Registration, Round, Table
 from .clubs import require_organizer
 from .events import check_event, locked_event
 from .pairings import (
-    SEEDING,
     Seating,
+    by_seeding,
     form_divisions,
     knockout_advancing,
     seating_for,
@@ -52,8 +52,8 @@ def start_event(event: Event, by: Any) -> Round:
         raise Conflict(_("This event has already started."), "already_started")
     check_event(event)
     active = list(
-        Registration.objects.filter(event=event, status=Registration.Status.ACTIVE).order_by(
-            *SEEDING
+        by_seeding(
+            event, Registration.objects.filter(event=event, status=Registration.Status.ACTIVE)
         )
     )
     needed = max(event.min_table_size, 2)
@@ -121,6 +121,7 @@ def _table_game(event: Event, players: Sequence[int], withdrawn: set[int]) -> Ga
     users = get_user_model().objects.in_bulk(list(players))
     return games.create_table_game(
         [users[user_id] for user_id in players],
+        kind=event.game,
         created_by=event.created_by or users[players[0]],
         bot_seats=[position for position, user_id in enumerate(players) if user_id in withdrawn],
         # A withdrawn player's seat is the bot's from the start: such a game is not rated.

@@ -43,9 +43,11 @@ class Command(BaseCommand):
         except _Rollback:
             pass
         differing = sorted(
-            user_id
-            for user_id in stored.keys() | rebuilt.keys()
-            if stored.get(user_id) != rebuilt.get(user_id)
+            {
+                user_id
+                for user_id, kind in stored.keys() | rebuilt.keys()
+                if stored.get((user_id, kind)) != rebuilt.get((user_id, kind))
+            }
         )
         if differing:
             raise CommandError(
@@ -55,10 +57,10 @@ class Command(BaseCommand):
         self.stdout.write(f"All {len(stored)} ratings match a rebuild.")
 
 
-def _snapshot() -> dict[int, tuple[float, float, int, int]]:
+def _snapshot() -> dict[tuple[int, str], tuple[float, float, int, int]]:
     return {
-        user_id: (mu, sigma, rating, games)
-        for user_id, mu, sigma, rating, games in Rating.objects.filter(games__gt=0).values_list(
-            "user_id", "mu", "sigma", "rating", "games"
-        )
+        (user_id, kind): (mu, sigma, rating, games)
+        for user_id, kind, mu, sigma, rating, games in Rating.objects.filter(
+            games__gt=0
+        ).values_list("user_id", "kind", "mu", "sigma", "rating", "games")
     }

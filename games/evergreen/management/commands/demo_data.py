@@ -22,6 +22,7 @@ from games import services
 from games.evergreen import rules
 from games.evergreen.rules.bots import make_bot
 from games.models import Game, Player
+from games.verdant import demo as verdant_demo
 
 DEMO_PASSWORD = "evergreen-demo"
 ADMIN_PASSWORD = "evergreen-admin"
@@ -129,6 +130,10 @@ class Command(BaseCommand):
         game = services.create_game(rowan, players=3, sun_start="W", rated=True)
         services.join_game(game.pk, hazel)
         self.report(game, "open in the lobby")
+
+        # 5. Verdant: one in progress on Demo's turn, one finished (games.verdant.demo).
+        for game, what in verdant_demo.make_games(demo, rowan, hazel, bot):
+            self.report(game, what)
 
     def report(self, game: Game, what: str) -> None:
         game.refresh_from_db()

@@ -1,0 +1,142 @@
+"""What the Verdant page draws: the market's columns and every home as cells of a grid,
+ready for the SVG templates (positions in pixels, names in the player's language).
+
+A home is drawn over the smallest window that holds its cards and the cells offered to
+the viewer; each card says its type with a colour and a pattern (``_defs.html``), a room
+its edge lights, a plant its preferred lights, verdancy and requirement, or its pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import words
+from .rules.edition import Edition
+
+CELL = 72  # pixels per cell in the SVG
+LIGHT_LETTERS = {"direct": "D", "indirect": "I", "low": "L"}
+
+
+def _cell_key(key: str) -> tuple[int, int]:
+    row, col = key.split(",")
+    return (int(row), int(col))
+
+
+def plant_card(ed: Edition, card_id: str) -> dict[str, Any]:
+    plant = ed.plants[card_id]
+    return {
+        "id": card_id,
+        "kind": "plant",
+        "name": plant.name,
+        "type": plant.type,
+        "type_name": str(words.TYPES[plant.type]),
+        "lights": [
+            {"light": light, "letter": LIGHT_LETTERS[light], "name": str(words.LIGHTS[light])}
+            for light in ed.lights
+            if light in plant.lights
+        ],
+        "requirement": plant.verdancy,
+        "points": plant.points,
+        "verdancy": 0,  # a plant in the market has none yet; a home's cell says its own
+    }
+
+
+def room_card(ed: Edition, card_id: str) -> dict[str, Any]:
+    room = ed.rooms[card_id]
+    return {
+        "id": card_id,
+        "kind": "room",
+        "name": words.card(ed, card_id),
+        "type": room.type,
+        "type_name": str(words.TYPES[room.type]),
+        "edges": {
+            side: {
+                "light": light,
+                "letter": LIGHT_LETTERS[light],
+                "name": str(words.LIGHTS[light]),
+            }
+            for side, light in room.edges.items()
+        },
+    }
+
+
+def card(ed: Edition, card_id: str) -> dict[str, Any]:
+    return plant_card(ed, card_id) if card_id in ed.plants else room_card(ed, card_id)
+
+
+def token(ed: Edition, kind: str | None) -> dict[str, Any] | None:
+    if kind is None:
+        return None
+    group = ed.items[kind].group if ed.is_item(kind) else "nurture"
+    color = ed.items[kind].color if ed.is_item(kind) else None
+    return {"kind": kind, "name": words.item(kind), "group": group, "color": color}
+
+
+def market(ed: Edition, view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    columns = []
+    for column in view["market"]:
+        columns.append(
+            {
+                "column": column["column"],
+                "plant": plant_card(ed, column["plant"]) if column["plant"] else None,
+                "plant_thumbs": column["plant_thumbs"],
+                "token": token(ed, column["token"]),
+                "room": room_card(ed, column["room"]) if column["room"] else None,
+                "room_thumbs": column["room_thumbs"],
+                "pot": words.pot(column["pot"]) if column["pot"] else None,
+            }
+        )
+    return columns
+
+
+def home(
+    ed: Edition,
+    cells: Mapping[str, Mapping[str, Any]],
+    offered: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    """A home's cells in pixels; ``offered`` are the builder's answers with a ``cell``
+    (drawn as links to choose them)."""
+    taken = {_cell_key(key): cell for key, cell in cells.items()}
+    choices = {tuple(o["cell"]): o for o in offered if o.get("cell") is not None}
+    spots = set(taken) | {c for c in choices if c not in taken}
+    rows = [r for r, _ in spots] or [0]
+    cols = [c for _, c in spots] or [0]
+    top, left = min(rows), min(cols)
+    width, height = max(cols) - left + 1, max(rows) - top + 1
+    drawn = []
+    for (row, col), cell in sorted(taken.items()):
+        info = card(ed, str(cell["card"]))
+        info.update(
+            {
+                "x": (col - left) * CELL,
+                "y": (row - top) * CELL,
+                "row": row,
+                "col": col,
+                "verdancy": cell["verdancy"],
+                "completed": cell["completed"],
+                "pot": words.pot(cell["pot"]) if cell["pot"] else None,
+                "pot_kind": cell["pot"],
+                "item": token(ed, cell["item"]),
+                "choice": choices.get((row, col)),
+            }
+        )
+        drawn.append(info)
+    empty = [
+        {
+            "x": (c[1] - left) * CELL,
+            "y": (c[0] - top) * CELL,
+            "row": c[0],
+            "col": c[1],
+            "choice": choices[c],
+        }
+        for c in sorted(choices)
+        if c not in taken
+    ]
+    return {
+        "cells": drawn,
+        "offered": empty,
+        "width": width * CELL,
+        "height": height * CELL,
+        "size": CELL,
+    }

@@ -1,0 +1,11 @@
+"""Verdant's own pages, added to the ``games`` URLs by the registry."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from . import rules_page
+
+urlpatterns = [
+    path("rules/verdant/", rules_page.rules_page, name="verdant_rules"),
+]

@@ -1,0 +1,164 @@
+"""Verdant in the browser: two people play a whole game, a solo game reaches its title,
+and a turn is played by touch on a 390 px phone.
+
+The pages offer only legal choices (card + token pairs, cells, item targets); the test
+takes what they offer, one choice at a time, by clicks (or taps, or keys), and checks
+with the server's state that every move was accepted and nothing was refused.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Game, Seat
+from games.verdant import rules
+from tests.e2e.e2ehelpers import IDLE, Shots, create_game, log_in
+from tests.games.gamehelpers import PASSWORD, make_user
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+def state_of(game_id: int) -> rules.GameState:
+    return Game.objects.get(pk=game_id).engine_state()
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function(IDLE)
+
+
+def choose_side(page: Page, side: str, *, touch: bool = False) -> None:
+    radio = page.locator(f"#play input[name=side][value={side}]")
+    radio.tap() if touch else radio.check()
+    button = page.locator("#play button:has-text('Place my starting plant')")
+    button.tap() if touch else button.click()
+    idle(page)
+
+
+def play_turn(page: Page, *, how: str = "mouse", use_items: bool = True) -> None:
+    """Build a whole turn in the page's turn builder: at each question the first answer
+    offered (an item is used on the first target offered, green thumbs are kept)."""
+    builder = page.locator("#turn-builder")
+    expect(builder).to_be_visible()
+    for _ in range(12):
+        idle(page)
+        end = builder.locator("button:has-text('End my turn')")
+        if end.count():
+            if how == "touch":
+                end.tap()
+            else:
+                end.click()
+            idle(page)
+            return
+        radios = builder.locator("input[name=turn]")
+        count = radios.count()
+        assert count, "the builder offers nothing"
+        values = [radios.nth(k).get_attribute("value") or "" for k in range(count)]
+        last = values[-1].rsplit("/", 1)[-1]
+        leave = last.startswith("skip") or last == "end"
+        pick = count - 1 if leave and not use_items else 0
+        chosen = radios.nth(pick)
+        if how == "keyboard":
+            chosen.focus()
+            page.keyboard.press("Space")
+            page.keyboard.press("Tab")
+            expect(builder.locator("button:has-text('Next')")).to_be_focused()
+            page.keyboard.press("Enter")
+        elif how == "touch":
+            chosen.tap()
+            builder.locator("button:has-text('Next')").tap()
+        else:
+            chosen.check()
+            builder.locator("button:has-text('Next')").click()
+    raise AssertionError("the turn never reached its end")
+
+
+def no_refusal(page: Page) -> None:
+    assert page.locator("#play .error").count() == 0, page.locator("#play .error").inner_text()
+
+
+def test_e2e_two_people_play_a_whole_verdant_game(new_context) -> None:
+    shots = Shots("verdant-two")
+    make_user("alice")
+    make_user("bob")
+    alice = new_context().new_page()
+    bob = new_context().new_page()
+    log_in(alice, "alice@example.org", PASSWORD)
+    log_in(bob, "bob@example.org", PASSWORD)
+    game_id = create_game(alice, "2", kind="verdant")
+    invite = alice.locator(".messages a").get_attribute("href")
+    assert invite
+    bob.goto(invite)
+    bob.click("main form button:has-text('Join this game')")
+    bob.wait_for_url(f"**/games/{game_id}/")
+    pages = {s.user.email: s.position for s in Seat.objects.filter(game_id=game_id)}
+    people = {pages["alice@example.org"]: alice, pages["bob@example.org"]: bob}
+    alice.reload()
+
+    choose_side(alice, "left")
+    expect(alice.locator("#status-line")).to_contain_text("Waiting for every player")
+    # Bob's page never shows Alice's hidden choice.
+    assert "start_side" not in bob.content()
+    choose_side(bob, "bottom")
+    shots.take(alice, "started")
+
+    for _ in range(40):
+        state = state_of(game_id)
+        if state.is_over:
+            break
+        seat = state.to_play
+        page = people[seat]
+        # The page of the player to move catches up by itself (polling).
+        expect(page.locator("#turn-builder")).to_be_visible()
+        turn_before = state.turn
+        play_turn(page, use_items=turn_before % 3 != 2)
+        no_refusal(page)
+        assert state_of(game_id).turn == turn_before + 1
+        if turn_before == 5:
+            shots.take(page, "mid-game")
+    state = state_of(game_id)
+    assert state.is_over and all(s.turns == 13 for s in state.seats)
+    for page in people.values():
+        expect(page.locator("#status-line")).to_contain_text("The game is over")
+    shots.take(alice, "over")
+
+
+def test_e2e_a_solo_verdant_game_reaches_its_title(new_context) -> None:
+    shots = Shots("verdant-solo")
+    make_user("sylvia")
+    page = new_context().new_page()
+    log_in(page, "sylvia@example.org", PASSWORD)
+    game_id = create_game(page, "1", kind="verdant")
+    choose_side(page, "right")
+    for turn in range(13):
+        play_turn(page, how="keyboard" if turn == 1 else "mouse")
+        no_refusal(page)
+    state = state_of(game_id)
+    assert state.is_over
+    score, title = state.outcome.scores[0], state.outcome.title
+    status = page.locator("#status-line")
+    expect(status).to_contain_text(f"{score} points")
+    if title:
+        expect(status).to_contain_text(title)
+    shots.take(page, "title")
+
+
+def test_e2e_a_verdant_turn_by_touch_on_a_phone(new_context) -> None:
+    shots = Shots("verdant-phone")
+    make_user("pia")
+    phone: Any = new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
+    log_in(phone, "pia@example.org", PASSWORD)
+    game_id = create_game(phone, "1", kind="verdant")
+    choose_side(phone, "top", touch=True)
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
+    shots.take(phone, "turn")
+    play_turn(phone, how="touch")
+    no_refusal(phone)
+    assert state_of(game_id).turn == 1
+    assert re.search(r"/games/\d+/", phone.url)

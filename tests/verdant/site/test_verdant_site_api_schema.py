@@ -1,0 +1,44 @@
+"""Verdant's view documentation (the API's ``view`` for a Verdant game) matches real views."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils.module_loading import import_string
+
+from games import kinds
+from games.verdant import rules
+
+
+def views_of_a_game(players: int, seed: int):
+    state = rules.new_game(players, seed, goals=True)
+    bot = rules.make_bot("greedy", seed)
+    yield state
+    while not state.is_over:
+        state = rules.apply(state, bot.choose(state, state.awaiting[0]))
+        yield state
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_every_view_of_a_whole_game_matches_the_documented_shape(players):
+    serializer = import_string(kinds.get("verdant").view_schema)
+    for number, state in enumerate(views_of_a_game(players, 11)):
+        if number % 7:
+            continue
+        for viewer in (None, 0):
+            checked = serializer(data=rules.player_view(state, viewer))
+            assert checked.is_valid(), checked.errors
+
+
+def test_a_view_missing_its_market_does_not_match():
+    serializer = import_string(kinds.get("verdant").view_schema)
+    view = rules.player_view(rules.new_game(2, 1), None)
+    del view["market"]
+    assert not serializer(data=view).is_valid()
+
+
+def test_the_documented_moves_are_moves_the_engine_reads():
+    from games.verdant.api_schema import MOVE_EXAMPLES
+
+    kind = kinds.get("verdant")
+    for example in MOVE_EXAMPLES.values():
+        assert kind.move_to_json(kind.move_from_json(example, 0))["type"] == example["type"]

@@ -1,0 +1,50 @@
+"""Verdant's "your move" and "game over" mails: the game's name and a recap in words."""
+
+from __future__ import annotations
+
+from games import notifications
+from games.models import Notification
+from games.verdant import rules
+from tests.verdant.site.verdant_site_helpers import play_moves
+
+
+def mail_for_awaited(game):
+    game.refresh_from_db()
+    state = game.engine_state()
+    seat = game.seats.select_related("user__player").get(position=state.awaiting[0])
+    Notification.objects.filter(user=seat.user, game=game).delete()
+    note = notifications.your_move(game, seat, state)
+    assert note is not None
+    return notifications.render(note)
+
+
+def test_your_move_names_verdant_and_tells_what_the_others_took(verdant_game):
+    game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY and s.turn >= 3)
+    message = mail_for_awaited(game)
+    assert message.subject == f"Your move in Verdant game #{game.pk}"
+    assert f"It is your move in Verdant game #{game.pk}." in message.body
+    record = game.record()
+    other = 1 - game.engine_state().to_play
+    name = game.seats.get(position=other).name
+    facts = [line for line in message.body.splitlines() if line.startswith(f"- {name} took ")]
+    assert len(facts) == 1 and " and a" in facts[0]
+    assert "Round 2 of 13" in message.body
+    assert len(record.moves) >= 5
+
+
+def test_the_recap_says_what_a_completion_took(verdant_game):
+    from games.verdant import recap
+
+    game = play_moves(verdant_game, seed=7)
+    lines = recap.lines(game.record(), ["Rowan", "Hazel"])
+    completed = [line for line in lines if ", completed " in line]
+    assert completed and all(line.startswith(("Rowan took ", "Hazel took ")) for line in completed)
+    assert any(line.rstrip(".").endswith(" pot") for line in completed)
+
+
+def test_the_game_over_mail_names_verdant(verdant_game):
+    game = play_moves(verdant_game, seed=8)
+    note = Notification.objects.filter(game=game, kind="game_over").first()
+    assert note is not None
+    message = notifications.render(note)
+    assert message.subject == f"Verdant game #{game.pk} is over"

@@ -1,0 +1,105 @@
+"""The Verdant game page with the Django test client: the start placement, a whole turn
+built choice by choice without JavaScript, the replay and the record."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from games.models import Game
+from games.verdant import rules
+from tests.verdant.site.verdant_site_helpers import client_for, play_moves, user_at
+
+
+def choices(html: str) -> list[str]:
+    return [unescape(v) for v in re.findall(r'name="turn" value="([^"]*)"', html)]
+
+
+def post_move(client, game, **fields):
+    game.refresh_from_db()
+    return client.post(
+        f"/games/{game.pk}/move/", {"version": game.version, "key": f"k{game.version}", **fields}
+    )
+
+
+class TestTheStart:
+    def test_a_player_chooses_a_side_and_the_other_does_not_see_it(self, verdant_game, alice, bob):
+        page = client_for(alice).get(f"/games/{verdant_game.pk}/")
+        assert page.status_code == 200
+        assert 'name="side" value="left"' in page.content.decode()
+        answer = post_move(client_for(alice), verdant_game, type="start", side="left")
+        assert answer.status_code == 303
+        verdant_game.refresh_from_db()
+        assert verdant_game.engine_state().seats[0].start_side == "left"
+        seen_by_bob = client_for(bob).get(f"/games/{verdant_game.pk}/").content.decode()
+        assert "left" not in re.sub(r'name="side" value="left"|to the left', "", seen_by_bob)
+
+    def test_a_bad_side_is_refused_with_its_code(self, verdant_game, alice):
+        answer = post_move(client_for(alice), verdant_game, type="start", side="north")
+        assert answer.status_code == 400
+        assert 'data-code="bad_side"' in answer.content.decode()
+
+
+class TestATurn:
+    def test_a_whole_turn_built_one_choice_at_a_time(self, verdant_game):
+        game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY)
+        state = game.engine_state()
+        me = state.to_play
+        client = client_for(user_at(game, me))
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        picks = choices(page)
+        legal = rules.legal_selections(state, me, rules.load_edition())
+        assert {p for p in picks if not p.endswith("-b")} == {
+            f"{s.take}-{s.column}-{s.token}" for s in legal
+        }
+        turn = picks[0]
+        for _ in range(10):
+            page = client.get(f"/games/{game.pk}/", {"turn": turn}).content.decode()
+            offered = choices(page)
+            if not offered:
+                break
+            turn = offered[-1]  # leave items unused, spend no green thumbs
+        assert "End my turn" in page and "after this turn" in page
+        answer = post_move(client, game, type="turn", turn=turn, store="")
+        assert answer.status_code == 303
+        game.refresh_from_db()
+        assert game.engine_state().turn == 1
+
+    def test_cells_offered_are_exactly_the_legal_ones(self, verdant_game):
+        game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY)
+        state = game.engine_state()
+        me = state.to_play
+        pick = rules.legal_selections(state, me, rules.load_edition())[0]
+        page = client_for(user_at(game, me)).get(
+            f"/games/{game.pk}/", {"turn": f"{pick.take}-{pick.column}-{pick.token}"}
+        )
+        cells = {
+            tuple(int(x) for x in c.split("/")[1].split("_"))
+            for c in choices(page.content.decode())
+        }
+        assert cells == set(rules.legal_cells(state, me, pick.take, rules.load_edition()))
+
+    def test_a_waiting_player_sees_no_builder(self, verdant_game):
+        game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY)
+        waiting = 1 - game.engine_state().to_play
+        page = client_for(user_at(game, waiting)).get(f"/games/{game.pk}/").content.decode()
+        assert "turn-builder" not in page and "verdant-grid" in page
+
+
+class TestAfterTheGame:
+    def test_the_replay_words_every_move_and_the_record_downloads(self, verdant_game, alice):
+        game = play_moves(verdant_game, seed=4)
+        assert game.status == Game.Status.FINISHED
+        client = client_for(alice)
+        page = client.get(f"/games/{game.pk}/replay/", {"move": 5}).content.decode()
+        assert " took " in page and "Move 5 of" in page
+        record = client.get(f"/games/{game.pk}/record.json").json()
+        assert record["format"] == "verdant-record" and "result" in record
+        assert rules.GameRecord.from_json(record).replay().outcome.scores == tuple(
+            record["result"]["scores"]
+        )
+
+    def test_a_spectator_sees_the_finished_game(self, verdant_game, carol):
+        game = play_moves(verdant_game, seed=5)
+        page = client_for(carol).get(f"/games/{game.pk}/").content.decode()
+        assert "The game is over" in page
