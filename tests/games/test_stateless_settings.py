@@ -41,7 +41,7 @@ def test_with_a_shared_cache_sessions_are_read_from_it_first(
 ) -> None:
     probe = load_settings(monkeypatch, CACHE_URL="redis://127.0.0.1:6379/1")
     assert probe.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
-    assert probe.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert probe.CACHES["default"]["BACKEND"] == "evergreen.tolerant_cache.TolerantRedisCache"
 
 
 def deploy_warnings() -> set[str]:
@@ -56,7 +56,7 @@ def test_a_cache_in_process_memory_is_warned_about_for_deployment() -> None:
 @override_settings(
     CACHES={
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "evergreen.tolerant_cache.TolerantRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/1",
         }
     }

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 import redis
-import test_load_faults as faults
 from django.test import Client
 from django.urls import reverse
 
+import tests.load.faultsite as faults
 from games import services
 from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot

@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
@@ -114,6 +115,10 @@ def member(name: str) -> Any:
     hasher = PBKDF2PasswordHasher()
     user.password = hasher.encode(PASSWORD, hasher.salt())
     user.save(update_fields=["password"])
+    # Production asks for a verified address before signing in (enumeration prevention).
+    EmailAddress.objects.update_or_create(
+        user=user, email=user.email, defaults={"verified": True, "primary": True}
+    )
     return user
 
 

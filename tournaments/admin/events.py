@@ -202,7 +202,8 @@ class EventAdmin(RefusalsAsMessages, OrganizerScopedAdmin):
         initial: dict[str, Any] = super().get_changeform_initial_data(request)
         club = request.GET.get("club", "")
         if club:
-            if not (club.isascii() and club.isdecimal()):  # "²" is a digit, but no number
+            # "²" is a digit but no number; a number of thousands of digits is no club either.
+            if not (club.isascii() and club.isdecimal() and len(club) <= 18):
                 raise BadRequest("The club is given by its number.")
             initial["club"] = int(club)
         return initial
