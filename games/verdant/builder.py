@@ -104,6 +104,26 @@ def _cells(draft: Draft, part: str, cells: list[tuple[int, int]], ed: Any, home:
     return options
 
 
+def _more_for_the_trowel(
+    draft: Draft, home: Any, ed: Any, family: bool
+) -> list[dict[str, Any]] | None:
+    """After the hand trowel's plant(s), up to 3: the other plants it may also reach."""
+    last = draft.parts[-1] if len(draft.parts) > 2 else ""
+    if family or not last.startswith("use.trowel."):
+        return None
+    cells = last.removeprefix("use.trowel.").split("+")
+    if len(cells) >= 3:
+        return None
+    chosen = {tuple(int(x) for x in c.split("_")) for c in cells}
+    others = [p for p in home_plant_targets(home) if p not in chosen]
+    if not others:
+        return None
+    head = Draft(parts=draft.parts[:-1])
+    options = _cells(head, f"{last}+", others, ed, home)
+    options.append({"value": draft.then("done"), "label": _("No"), "cell": None})
+    return options
+
+
 def question(state: rules.GameState, seat: int, text: str | None) -> Question:
     """The next question of the turn ``text`` describes, for ``seat`` whose turn it is."""
     ed = rules.load_edition(state.edition)
@@ -144,6 +164,15 @@ def question(state: rules.GameState, seat: int, text: str | None) -> Question:
         _items(state, seat, draft)[handled:] if handled < len(_items(state, seat, draft)) else []
     )
     base = {"draft": draft, "now": now, "preview": preview, "error": error}
+    more = _more_for_the_trowel(draft, home, ed, state.family)
+    if more is not None:
+        return Question(
+            "item",
+            item="trowel",
+            prompt=str(_("Another plant for the hand trowel?")),
+            options=more,
+            **base,
+        )
     if pending:
         item = pending[0]
         q = Question("item", item=item, **base)

@@ -8,8 +8,9 @@ the page (cached by that parameter) shows the next question. The parts, joined b
   ``room-1-3-b`` (green thumb action B: card of column 1, token of column 3);
 * the cell of the card: ``-1_0`` (row -1, column 0 from the starting room);
 * then one part per step: ``place.cat.0_1``, ``use.fertilizer.0_1``,
-  ``use.trowel.0_1+1_2``, ``thumb.0_1``, ``skip.cat`` (the item is left unused), and
-  ``end`` once no more green thumbs are spent.
+  ``use.trowel.0_1+1_2``, ``thumb.0_1``, ``skip.cat`` (the item is left unused),
+  ``done`` after the hand trowel's last plant, and ``end`` once no more green thumbs are
+  spent.
 
 ``move_from_form`` turns the finished ``turn`` (and ``store``) into the engine's JSON move.
 """
@@ -90,6 +91,8 @@ def parse(text: str | None) -> Draft:
             skipped.append(bits[1])
         elif bits == ["end"]:
             ended = True
+        elif bits == ["done"]:
+            pass  # no more plants for the hand trowel
         else:
             raise ValueError("bad step")
     return Draft(

@@ -30,6 +30,17 @@ def idle(page: Page) -> None:
     page.wait_for_function(IDLE)
 
 
+def wait_for_turn(game_id: int, turn: int, page: Page) -> None:
+    """The server has the turn (an htmx request may still be on its way when the page
+    looks idle for an instant)."""
+    for _ in range(200):
+        state = state_of(game_id)
+        if state.turn >= turn or state.is_over:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"turn {turn} never reached the server")
+
+
 def choose_side(page: Page, side: str, *, touch: bool = False) -> None:
     radio = page.locator(f"#play input[name=side][value={side}]")
     radio.tap() if touch else radio.check()
@@ -115,6 +126,7 @@ def test_e2e_two_people_play_a_whole_verdant_game(new_context) -> None:
         expect(page.locator("#turn-builder")).to_be_visible()
         turn_before = state.turn
         play_turn(page, use_items=turn_before % 3 != 2)
+        wait_for_turn(game_id, turn_before + 1, page)
         no_refusal(page)
         assert state_of(game_id).turn == turn_before + 1
         if turn_before == 5:
@@ -135,6 +147,7 @@ def test_e2e_a_solo_verdant_game_reaches_its_title(new_context) -> None:
     choose_side(page, "right")
     for turn in range(13):
         play_turn(page, how="keyboard" if turn == 1 else "mouse")
+        wait_for_turn(game_id, turn + 1, page)
         no_refusal(page)
     state = state_of(game_id)
     assert state.is_over
@@ -159,6 +172,7 @@ def test_e2e_a_verdant_turn_by_touch_on_a_phone(new_context) -> None:
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
     shots.take(phone, "turn")
     play_turn(phone, how="touch")
+    wait_for_turn(game_id, 1, phone)
     no_refusal(phone)
     assert state_of(game_id).turn == 1
     assert re.search(r"/games/\d+/", phone.url)

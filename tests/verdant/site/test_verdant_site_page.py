@@ -103,3 +103,38 @@ class TestAfterTheGame:
         game = play_moves(verdant_game, seed=5)
         page = client_for(carol).get(f"/games/{game.pk}/").content.decode()
         assert "The game is over" in page
+
+
+class TestTheTrowel:
+    def test_the_hand_trowel_reaches_up_to_three_plants(self):
+        from games.verdant.builder import question
+
+        # A solo game played until a hand trowel is on offer with two plants at home.
+        state = rules.new_game(1, 3)
+        state = rules.apply(state, rules.Start(0, "top"))
+        bot = rules.make_bot("random", 5)
+        ed = rules.load_edition()
+        for _ in range(12):
+            trowels = [
+                s
+                for s in rules.legal_selections(state, 0, ed)
+                if state.market_tokens[s.token] == "trowel"
+            ]
+            plants = [c for c in state.seats[0].home.cards if c and c.startswith("P")]
+            if trowels and len(plants) >= 2 and trowels[0].take == "room":
+                break
+            state = rules.apply(state, bot.choose(state, 0))
+        else:
+            raise AssertionError("seed 3 offers a hand trowel with two plants at home")
+        pick = trowels[0]
+        first = question(state, 0, f"{pick.take}-{pick.column}-{pick.token}")
+        at = first.options[0]["value"]
+        item = question(state, 0, at)
+        assert item.stage == "item" and item.item == "trowel"
+        use = next(o for o in item.options if o["cell"] is not None)
+        more = question(state, 0, use["value"])
+        assert more.prompt.startswith("Another plant")
+        second = next(o for o in more.options if o["cell"] is not None)
+        assert "+" in second["value"].rsplit("/", 1)[-1]
+        after = question(state, 0, second["value"])
+        assert after.error is None and after.preview >= more.preview
