@@ -17,6 +17,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -61,8 +62,9 @@ class GameCreateSerializer(serializers.Serializer):
     )
     bot = serializers.ChoiceField(choices=["random", "greedy"], default="greedy")
     kind = serializers.CharField(
-        required=False, help_text='The game ("evergreen" unless the site hosts others).'
+        required=False, help_text='The game: "evergreen" (the default) or "verdant".'
     )
+    game = serializers.CharField(required=False, help_text="The same as `kind`.")
     sun_start = serializers.ChoiceField(
         choices=["N", "E", "S", "W"], default="N", help_text="Evergreen: where the Sun starts."
     )
@@ -90,6 +92,12 @@ class GameCreateSerializer(serializers.Serializer):
         default="bot",
         help_text='On a missed deadline: "bot" (a computer player moves) or "minimal".',
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        game = attrs.pop("game", None)
+        if game is not None and attrs.setdefault("kind", game) != game:
+            raise serializers.ValidationError({"game": _("Name the game once: kind or game.")})
+        return attrs
 
 
 class JoinSerializer(serializers.Serializer):

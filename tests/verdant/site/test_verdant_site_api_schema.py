@@ -42,3 +42,25 @@ def test_the_documented_moves_are_moves_the_engine_reads():
     kind = kinds.get("verdant")
     for example in MOVE_EXAMPLES.values():
         assert kind.move_to_json(kind.move_from_json(example, 0))["type"] == example["type"]
+
+
+def test_a_verdant_game_is_created_through_the_api_with_game_verdant(db):
+    from games.models import Game
+    from tests.games.gamehelpers import api_client_for, make_user
+
+    client = api_client_for(make_user("api-gardener"))
+    body = {"game": "verdant", "players": 2, "computer_seats": 1, "options": {"goals": True}}
+    answer = client.post("/api/games/", body, format="json")
+    assert answer.status_code == 201, answer.content
+    game = Game.objects.get(pk=answer.json()["id"])
+    assert game.kind == "verdant" and game.status == Game.Status.ACTIVE
+    assert answer.json()["view"]["market"]  # the Verdant view, as the player sees it
+
+
+def test_the_api_refuses_a_game_named_twice_differently(db):
+    from tests.games.gamehelpers import api_client_for, make_user
+
+    client = api_client_for(make_user("api-confused"))
+    body = {"game": "verdant", "kind": "evergreen", "players": 2}
+    answer = client.post("/api/games/", body, format="json")
+    assert answer.status_code == 400
