@@ -27,7 +27,7 @@ def nim_game(alice: Any, bob: Any, stones: int = 7, **kwargs: Any) -> Game:
 
 def test_the_toy_game_is_registered_by_the_test_settings_only() -> None:
     assert "tests.toygame.nim.Nim" in settings.GAME_KINDS
-    assert list(kinds.kinds()) == ["evergreen", "nim"]
+    assert list(kinds.kinds()) == ["evergreen", "verdant", "nim"]
     assert kinds.default_name() == "evergreen"
 
 

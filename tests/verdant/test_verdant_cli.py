@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_verdant_scoring import DOCUMENT, SHEET
 
 from games.verdant.rules import InvalidState, Start, apply, cli, new_game
 from games.verdant.rules.record import GameRecord, unrevealed_moves
 from games.verdant.rules.view import player_view
+from tests.verdant.scoresheet import DOCUMENT, SHEET
 
 ROOT = Path(__file__).resolve().parents[2]
 

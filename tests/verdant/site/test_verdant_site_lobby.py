@@ -70,7 +70,7 @@ class TestMyGames:
     def test_a_verdant_game_waits_on_my_games_for_the_player_to_move(
         self, verdant_game, alice, bob
     ):
-        from verdant_site_helpers import play_moves
+        from tests.verdant.site.verdant_site_helpers import play_moves
 
         game = play_moves(verdant_game, lambda s: s.phase.value == "play")
         mover = game.engine_state().to_play
@@ -81,7 +81,7 @@ class TestMyGames:
         assert theirs.context["my_move"] == []
 
     def test_a_finished_verdant_game_names_its_winner(self, verdant_game, alice):
-        from verdant_site_helpers import play_moves
+        from tests.verdant.site.verdant_site_helpers import play_moves
 
         game = play_moves(verdant_game, seed=6)
         row = client_for(alice).get("/games/mine/").context["finished"][0]

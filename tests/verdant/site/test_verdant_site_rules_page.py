@@ -26,7 +26,7 @@ def test_the_rules_read_in_the_visitors_language(db, language):
 
 
 def test_the_game_page_links_to_the_rules(verdant_game, alice):
-    from verdant_site_helpers import client_for
+    from tests.verdant.site.verdant_site_helpers import client_for
 
     page = client_for(alice).get(f"/games/{verdant_game.pk}/").content.decode()
     assert 'href="/rules/verdant/"' in page
