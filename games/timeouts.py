@@ -10,9 +10,10 @@ from typing import Any
 
 from django.db import transaction
 
-from . import kinds, mails, services
+from . import kinds, mails
 from .deadlines import overdue
 from .models import Game, Move, Seat
+from .services import writes
 from .signals import seat_timed_out
 
 HANDOVER_AFTER = 3  # timeouts in a row
@@ -22,7 +23,7 @@ def minimal_move(game: Game, state: Any, seat: Seat) -> Any:
     """The smallest legal move the seat's game makes for it (its standing order first)."""
     kind = kinds.of(game)
     return kind.timeout_move(
-        state, seat.position, "minimal", 0, services.standing_order(kind, state, seat)
+        state, seat.position, "minimal", 0, writes.standing_order(kind, state, seat)
     )
 
 
@@ -38,7 +39,7 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
         if game_id is None:
             return "already handled"
-        game, seats = services._locked(game_id)
+        game, seats = writes.lock_game_and_seats(game_id)
         claimed = Seat.objects.filter(pk=seat_id, deadline=deadline).update(deadline=None)
         if claimed != 1:
             return "already handled"
@@ -61,19 +62,19 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
             move = minimal_move(game, state, seat)
         before = state
         state = kind.apply(state, move)
-        moves: list[Move] = [services._move_row(game, move)]
+        moves: list[Move] = [writes.move_row(game, move)]
         seat.timeouts_in_row += 1
         seat.awaiting_since = None
         handed = seat.timeouts_in_row >= HANDOVER_AFTER and not seat.bot
         if handed:
             seat.bot = "greedy"
             seat.handed_to_bot = True
-        state = services._progress(game, state, seats, moves)
-        services._commit(game, before, state, seats, moves)
+        state = writes.progress(game, state, seats, moves)
+        writes.commit(game, before, state, seats, moves)
         if handed:
             mails.handover(game, seat)
         outcome = "handed to bot" if handed else "timed out"
-        services.after_commit(
+        writes.after_commit(
             lambda: seat_timed_out.send(
                 sender=Game, game_id=game.pk, position=seat.position, outcome=outcome
             )

@@ -29,6 +29,7 @@ from games import services, tasks
 from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
+from games.services import writes
 from tests.benchmarks.webstack import (
     database_url_of,
 )
@@ -75,8 +76,8 @@ def test_a_worker_killed_inside_a_closing_and_a_send_then_restarted_closes_and_m
 
     while not last_turn(state := Game.objects.get(pk=frozen.pk).engine_state()):
         move(state)
-    real = services.schedule_closing  # only the killed task will ever close this round
-    monkeypatch.setattr(services, "schedule_closing", lambda g: g != frozen.pk and real(g))
+    real = writes.schedule_closing  # only the killed task will ever close this round
+    monkeypatch.setattr(writes, "schedule_closing", lambda g: g != frozen.pk and real(g))
 
     with Players() as players:
         progress(players, 12)

@@ -1,0 +1,243 @@
+"""The write path every service shares: lock the game row, let the game progress without
+waiting for a person, then store the snapshot, its projections and the new Move rows, and
+schedule what comes after (the round's closing, the end of the game's announcement).
+
+Each write runs in one transaction with the game row locked (``FOR UPDATE``: PostgreSQL
+serialises concurrent submissions); the version is bumped on every change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .. import deadlines, kinds, mails
+from ..kinds import GameKind
+from ..models import Game, Move, Seat
+from ..signals import game_ended
+
+CLOSE_ROUND_TASK = "games.tasks.close_round"
+
+# What a move, a closing or a start changes on the game row (the rest is written by
+# create_game / join_game / abort_game).
+GAME_STATE_FIELDS = (
+    "seed",
+    "status",
+    "started_at",
+    "finished_at",
+    "state",
+    "phase",
+    "season",
+    "round",
+    "version",
+    "needs_closing",
+    "moves_count",
+    "updated_at",
+)
+
+SEAT_STATE_FIELDS = (
+    "score",
+    "deadline",
+    "awaiting_since",
+    "time_bank_seconds",
+    "timeouts_in_row",
+    "handed_to_bot",
+    "bot",
+    "last_acted_move",
+    "standing_order",
+    "standing_order_round",
+)
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked (``FOR UPDATE`` where the database has it): one plain query,
+    as it is read on every move (the ORM spent longer compiling it than running it)."""
+    from django.db import connection
+
+    sql = f"SELECT * FROM {Game._meta.db_table} WHERE id = %s"
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    game = next(iter(Game.objects.raw(sql, [game_id])), None)
+    if game is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    return game
+
+
+def lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game row locked for this transaction, and its seats with their players.
+
+    Each seat remembers the values it was loaded with, so only what changed is written.
+    """
+    game = lock_game(game_id)
+    seats = list(Seat.objects.filter(game=game).select_related("user__player").order_by("position"))
+    for seat in seats:
+        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
+    return game, seats
+
+
+def move_row(game: Game, move: Any, user: Any = None, key: str | None = None) -> Move:
+    kind = kinds.of(game)
+    game.moves_count += 1
+    return Move(
+        game=game,
+        number=game.moves_count,
+        seat=kind.move_seat(move),
+        kind=kind.move_kind(move),
+        payload=kind.move_to_json(move),
+        user=user,
+        idempotency_key=key or None,
+        result_version=game.version + 1,
+    )
+
+
+def standing_order(kind: GameKind, state: Any, seat: Seat) -> list[str]:
+    """The seat's standing order if it was given for this round, else nothing."""
+    if seat.standing_order_round != kind.round_key(state):
+        return []
+    return list(seat.standing_order)
+
+
+def round_key(game: Game, state: Any) -> str:
+    return kinds.of(game).round_key(state)
+
+
+def progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> Any:
+    """Everything that happens without waiting for a person, short of revealing a round:
+    the game's own steps (A.I. picks, clean-up), computer players' moves and moves made
+    from standing orders. Stops when a person must act or the round waits to be revealed."""
+    kind = kinds.of(game)
+    state = kind.advance(state)
+    while not kind.is_over(state) and not kind.needs_resolution(state):
+        move: Any = None
+        for position in kind.awaiting(state):
+            seat = seats[position]
+            if seat.bot:
+                seed = game.seed ^ (game.moves_count * 7919 + position)
+                move = kind.bot_move(seat.bot, state, position, seed)
+                break
+            move = kind.standing_move(state, position, standing_order(kind, state, seat))
+            if move is not None:
+                seat.last_acted_move = game.moves_count + 1
+                seat.awaiting_since = None
+                break
+        if move is None:
+            break
+        state = kind.advance(kind.apply(state, move))
+        moves.append(move_row(game, move))
+    return state
+
+
+def commit(game: Game, before: Any, state: Any, seats: list[Seat], moves: list[Move]) -> None:
+    """Write the new moves, snapshot and projections; schedule what comes after."""
+    if moves:
+        Move.objects.bulk_create(moves)
+    game.needs_closing = kinds.of(game).needs_resolution(state)
+    now = timezone.now()
+    deadlines.update(game, state, seats, now)
+    _store(game, state, seats)
+    mails.after_change(game, before, state, seats)
+    if game.needs_closing:
+        schedule_closing(game.pk)
+
+
+def _eager() -> bool:
+    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
+
+
+def after_commit(callback: Any) -> None:
+    """Run ``callback`` once this transaction has committed; inline when Celery runs
+    eagerly (tests and one-process setups, where nothing else reads the data)."""
+    if _eager():
+        callback()
+    else:
+        transaction.on_commit(callback, robust=True)
+
+
+def announce_end(game: Game) -> None:
+    game_id, status = game.pk, "finished" if game.status == Game.Status.FINISHED else "aborted"
+    after_commit(lambda: game_ended.send(sender=Game, game_id=game_id, status=status))
+
+
+def attach_seats(game: Game, seats: list[Seat]) -> None:
+    """Hand the seats already loaded to ``game.seats.all()``, as prefetch_related would,
+    so the caller renders its answer without reading them again."""
+    queryset = game.seats.all()
+    queryset._result_cache = list(seats)  # type: ignore[attr-defined]
+    queryset._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
+
+
+def schedule_closing(game_id: int) -> None:
+    """Have a worker reveal the round once this transaction is committed (inline when
+    Celery runs eagerly: no other process would read the data then)."""
+    if _eager():
+        close_game_round(game_id)
+    else:
+        # Sent by the task's name: the tasks module imports the services, not the reverse.
+        task = current_app.tasks[CLOSE_ROUND_TASK]
+        transaction.on_commit(lambda: task.delay(game_id), robust=True)
+
+
+def close_game_round(game_id: int) -> bool:
+    """Reveal a complete round, score a season or the game, move on to the next round.
+
+    Idempotent: a second call (late, or on another worker waiting on the row lock) finds
+    nothing to close and changes nothing. Returns whether it closed anything.
+    """
+    with transaction.atomic():
+        game, seats = lock_game_and_seats(game_id)
+        if not game.needs_closing or game.status != Game.Status.ACTIVE:
+            return False
+        before = game.engine_state()
+        state = before
+        kind = kinds.of(game)
+        moves: list[Move] = []
+        while kind.needs_resolution(state):
+            state = kind.resolve(state)  # reveal, score, the next round
+            state = progress(game, state, seats, moves)
+        commit(game, before, state, seats, moves)
+        return True
+
+
+def _store(game: Game, state: Any, seats: list[Seat]) -> None:
+    """Save the snapshot and its projections; bump the version."""
+    kind = kinds.of(game)
+    old = game.state
+    snapshot = kind.state_to_json(state)
+    game.remember_state(snapshot, state)
+    summary = kind.summary(state)
+    game.phase, game.season, game.round = summary.phase, summary.season, summary.round
+    game.version += 1
+    ended = kind.is_over(state) and game.status == Game.Status.ACTIVE
+    if ended:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+    game.save(update_fields=GAME_STATE_FIELDS)
+    for seat, score in zip(seats, kind.scores(state), strict=True):
+        seat.score = score
+        loaded = getattr(seat, "_loaded", None)
+        if loaded is None:
+            changed = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}
+        else:
+            changed = {
+                name: getattr(seat, name)
+                for name, value in loaded.items()
+                if getattr(seat, name) != value
+            }
+        if changed:
+            Seat.objects.filter(pk=seat.pk).update(**changed)
+        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
+    kind.store_projections(game, old, state)
+    if ended:
+        # Last, after the final scores are written: when Celery runs eagerly the
+        # receivers run at once and read them back.
+        announce_end(game)
+
+
+def rebuild_state(game: Game) -> Any:
+    """Replay the Move rows from the seed (the source of truth)."""
+    return game.record().replay()
