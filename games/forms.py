@@ -52,10 +52,6 @@ TIMEOUT_POLICY_CHOICES = [
     ("bot", _("A computer player moves for them")),
     ("minimal", _("The smallest legal move is made for them")),
 ]
-BOT_CHOICES = [
-    ("greedy", _("Greedy (plays for points)")),
-    ("random", _("Random (any legal move)")),
-]
 HOUR_CHOICES = [(h, f"{h:02d}:00") for h in range(24)]
 
 
@@ -71,7 +67,7 @@ class CreateGameForm(forms.Form):
         initial=0,
         help_text=_("Computer players take these seats; the others wait for people to join."),
     )
-    bot = forms.ChoiceField(label=_("Computer player"), choices=BOT_CHOICES, initial="greedy")
+    bot = forms.ChoiceField(label=_("Computer player"), choices=kinds.bot_choices)
     sun_start = forms.ChoiceField(
         label=_("The Sun starts in the"), choices=SUN_CHOICES, initial="N"
     )
@@ -119,6 +115,7 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(name, kind.title) for name, kind in registered.items()]
         field.initial = kinds.default_name()
+        self.fields["bot"].initial = kinds.get(field.initial).default_bot
         if len(registered) == 1:
             field.widget = forms.HiddenInput()
         add_option_fields(self, registered)

@@ -352,6 +352,16 @@ def get(name: str) -> GameKind:
         raise LookupError(f"No game kind {name!r} (settings.GAME_KINDS).") from None
 
 
+def bot_choices() -> list[tuple[str, Any]]:
+    """Every registered kind's computer players as (name, label), each name once (the
+    choices of ``Seat.bot``, of the create form and of the API)."""
+    choices: dict[str, Any] = {}
+    for kind in _registry().values():
+        for name, label in kind.bots.items():
+            choices.setdefault(name, label)
+    return list(choices.items())
+
+
 def default_name() -> str:
     return next(iter(_registry()))
 

@@ -265,7 +265,7 @@ class Seat(models.Model):
         _("computer player"),
         max_length=10,
         blank=True,
-        choices=[("random", _("Random")), ("greedy", _("Greedy"))],
+        choices=kinds.bot_choices,  # the kinds' computer players, with their labels
     )
     score = models.IntegerField(_("score"), default=0)
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)

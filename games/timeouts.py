@@ -67,7 +67,7 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         seat.awaiting_since = None
         handed = seat.timeouts_in_row >= HANDOVER_AFTER and not seat.bot
         if handed:
-            seat.bot = "greedy"
+            seat.bot = kind.default_bot
             seat.handed_to_bot = True
         state = writes.progress(game, state, seats, moves)
         writes.commit(game, before, state, seats, moves)

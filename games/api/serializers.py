@@ -60,7 +60,13 @@ class GameCreateSerializer(serializers.Serializer):
     computer_seats = serializers.IntegerField(
         default=0, help_text="How many seats after yours computer players fill."
     )
-    bot = serializers.ChoiceField(choices=["random", "greedy"], default="greedy")
+    bot = serializers.CharField(
+        default="",
+        allow_blank=True,
+        help_text="The computer player of `computer_seats` (Evergreen: easy, medium, hard, "
+        'strong, greedy, random; the game\'s default, "strong", when left out); another '
+        'name is refused with the code "bad_bot".',
+    )
     kind = serializers.CharField(
         required=False, help_text='The game: "evergreen" (the default) or "verdant".'
     )
@@ -131,7 +137,9 @@ class OutcomeSerializer(serializers.Serializer):
 class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     name = serializers.CharField()
-    bot = serializers.CharField(help_text='"random" or "greedy" for a computer player, else "".')
+    bot = serializers.CharField(
+        help_text='The computer player ("strong", "greedy", ...) playing the seat, else "".'
+    )
     is_open = serializers.BooleanField()
     is_you = serializers.BooleanField()
     score = serializers.IntegerField()

@@ -34,10 +34,15 @@ class Evergreen(GameKind):
     min_players = 1  # solo against the A.I. drafter
     max_players = 4
     bots: ClassVar[Mapping[str, Any]] = {
-        "random": gettext_lazy("Random"),
+        "easy": gettext_lazy("Easy"),
+        "medium": gettext_lazy("Medium"),
+        "hard": gettext_lazy("Hard"),
+        "strong": gettext_lazy("Strong"),
         "greedy": gettext_lazy("Greedy"),
+        "random": gettext_lazy("Random"),
     }
-    default_bot = "greedy"
+    # Time-outs and hand-overs: a seat someone leaves is played as well as the site can.
+    default_bot = "strong"
     play_template = "games/evergreen/_play.html"
     replay_template = "games/evergreen/_replay.html"
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
@@ -197,7 +202,7 @@ class Evergreen(GameKind):
         order: Sequence[str] = (),
     ) -> rules.Move:
         if policy == "bot":
-            return make_bot("greedy", seed).choose(state, seat)
+            return make_bot(self.default_bot, seed).choose(state, seat)
         # The smallest legal move: the first ranked card still in the pool, else the
         # leftmost; Action D with no effect and no Power.
         if state.phase is rules.Phase.DRAFT:

@@ -102,7 +102,7 @@ def end_vacation(user: Any, now: Any = None) -> Player:
 # --- Events: seats handed to the bot, adjudication ------------------------------------------
 
 
-def hand_seat_to_bot(game_id: int, position: int, bot: str = "greedy") -> bool:
+def hand_seat_to_bot(game_id: int, position: int, bot: str = "") -> bool:
     """A computer player takes over the seat for the rest of the game (its user stays
     the seat's player: the result counts as theirs). Returns False, changing nothing, when
     the game is over or a computer player already plays the seat."""
@@ -113,7 +113,7 @@ def hand_seat_to_bot(game_id: int, position: int, bot: str = "greedy") -> bool:
         seat = seats[position]
         if seat.bot:
             return False
-        seat.bot = bot
+        seat.bot = bot or kinds.of(game).default_bot
         seat.handed_to_bot = True
         seat.awaiting_since = None
         before = game.engine_state()

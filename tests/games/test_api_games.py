@@ -98,6 +98,24 @@ class TestCreate:
         }
         assert not Game.objects.exists()
 
+    def test_the_creator_picks_the_level_of_the_computer_player(self, alice: Any) -> None:
+        response = api_client_for(alice).post(
+            api_url("games"), {"players": 2, "computer_seats": 1, "bot": "hard"}, format="json"
+        )
+        assert response.status_code == 201
+        game = Game.objects.get(pk=response.json()["id"])
+        assert game.status == Game.Status.ACTIVE
+        assert game.seats.get(position=1).bot == "hard"
+        assert response.json()["seats"][1]["bot"] == "hard"
+
+    def test_it_refuses_an_unknown_computer_player_with_a_stable_code(self, alice: Any) -> None:
+        response = api_client_for(alice).post(
+            api_url("games"), {"players": 2, "computer_seats": 1, "bot": "brilliant"}, format="json"
+        )
+        assert response.status_code == 400
+        assert response.json() == {"code": "bad_bot", "message": "Unknown computer player."}
+        assert not Game.objects.exists()
+
     def test_it_refuses_a_wrong_type_per_field(self, alice: Any) -> None:
         response = api_client_for(alice).post(
             api_url("games"), {"players": "many", "sun_start": "X"}, format="json"

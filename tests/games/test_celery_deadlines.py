@@ -15,7 +15,7 @@ from django.core import mail
 
 from games import deadlines, notifications, services, tasks, timeouts
 from games.evergreen import rules
-from games.evergreen.rules.bots import RandomBot
+from games.evergreen.rules.bots import RandomBot, make_bot
 from games.models import Game, Move, Notification, Seat
 from tests.games.gamehelpers import user_at
 
@@ -119,6 +119,9 @@ def test_the_bot_policy_moves_for_a_player_out_of_time(alice: Any, bob: Any) -> 
     assert move.kind == "pick"
     assert move.payload["card"] in before.pool
     assert bob_seat(game).bot == ""  # not handed over yet
+    # The move is the strong player's, seeded by the game and the number of moves.
+    strong = make_bot("strong", game.seed ^ (move.number - 1)).choose(before, 1)
+    assert move.payload == strong.to_json()
 
 
 def test_the_third_timeout_in_a_row_hands_the_seat_to_the_bot_and_tells_player_and_creator(
@@ -130,7 +133,7 @@ def test_the_third_timeout_in_a_row_hands_the_seat_to_the_bot_and_tells_player_a
 
     assert outcomes == ["timed out", "timed out", "handed to bot"]
     seat = bob_seat(game)
-    assert (seat.bot, seat.handed_to_bot, seat.deadline) == ("greedy", True, None)
+    assert (seat.bot, seat.handed_to_bot, seat.deadline) == ("strong", True, None)
     handovers = mails_of("handover")
     assert sorted(m.to[0] for m in handovers) == ["alice@example.org", "bob@example.org"]
 

@@ -141,7 +141,7 @@ class TestDeadlines:
             seat.refresh_from_db()
             assert seat.timeouts_in_row == expected
             assert outcome == ("handed to bot" if expected == 3 else "timed out")
-        assert seat.handed_to_bot and seat.bot == "greedy" and seat.user is not None
+        assert seat.handed_to_bot and seat.bot == "strong" and seat.user is not None
         assert Move.objects.filter(game=game, seat=late, user__isnull=True).count() >= 3
 
     def test_the_time_bank_is_spent_once_before_any_timeout(self, alice, bob):

@@ -121,6 +121,32 @@ class TestCreate:
         assert game.status == Game.Status.ACTIVE
         assert [s.bot for s in game.seats.order_by("position")] == ["", "random", "random"]
 
+    def test_the_creator_picks_the_level_of_the_computer_players(self, alice):
+        client_for(alice).post(
+            reverse("games:create"),
+            {**VALID, "players": "2", "computer_seats": "1", "bot": "medium"},
+        )
+        assert Game.objects.get().seats.get(position=1).bot == "medium"
+
+    @pytest.mark.parametrize(
+        "language, words",
+        [
+            ("en", ["Easy", "Medium", "Hard", "Strong"]),
+            ("de", ["Leicht", "Mittel", "Schwer", "Stark"]),
+            ("fr", ["Facile", "Moyen", "Difficile", "Fort"]),
+            ("ru", ["Лёгкий", "Средний", "Сложный", "Сильный"]),
+        ],
+    )
+    def test_the_form_offers_the_levels_in_the_visitor_s_language(self, alice, language, words):
+        client = client_for(alice)
+        alice.player.language = language
+        alice.player.save(update_fields=["language"])
+        html = client.get(reverse("games:create"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for value, word in zip(["easy", "medium", "hard", "strong"], words, strict=True):
+            assert f'<option value="{value}"' in html
+            assert f">{word}</option>" in html
+        assert '<option value="strong" selected>' in html  # the game's default
+
     def test_it_leaves_the_other_seats_open_when_computers_fill_only_some(self, alice):
         client_for(alice).post(
             reverse("games:create"), {**VALID, "players": "4", "computer_seats": "1"}

@@ -130,10 +130,10 @@ class TestWhatThePageDraws:
         assert "Cards the A.I. took this season:" in html
         assert "Your turn" in html
 
-    def test_a_game_with_a_computer_player_shows_its_name(self, alice):
+    def test_a_game_with_a_computer_player_shows_its_level(self, alice):
         game = services.create_game(alice, players=2, computer_seats=1)
         html = page(None, game).content.decode()
-        assert "Computer (Greedy)" in html
+        assert "Computer (Strong)" in html
 
     def test_an_aborted_game_offers_nothing_to_play(self, two_player_game):
         game = two_player_game

@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import services
+from games import kinds, services
 from games.evergreen import rules
 from games.evergreen.models import FertilityCard
-from games.evergreen.rules.bots import RandomBot
+from games.evergreen.rules.bots import RandomBot, make_bot
 from games.models import Game, Move
 from tests.games.gamehelpers import make_user, play_until, user_at
 
@@ -45,6 +45,30 @@ class TestCreatingAndJoining:
         assert game.status == Game.Status.ACTIVE
         state = game.engine_state()
         assert state.awaiting == (0,)  # the bots picked before alice if they were first
+
+    def test_a_strong_computer_seat_is_played_by_the_strong_player(self, alice):
+        game = services.create_game(alice, players=2, computer_seats=1, bot="strong")
+        game = play_until(game, lambda s: s.round >= 2, bot_seed=7)
+        assert game.seats.get(position=1).bot == "strong"
+        # Replay the game: every move of seat 1 is the one the strong level chooses.
+        kind = kinds.of(game)
+        state = kind.advance(kind.new_game(game.setup()))
+        bot_moves = 0
+        for row in game.moves.order_by("number"):
+            move = kind.move_from_json(row.payload, row.seat)
+            if row.seat == 1:
+                seed = game.seed ^ ((row.number - 1) * 7919 + 1)
+                assert move == make_bot("strong", seed).choose(state, 1)
+                bot_moves += 1
+            state = kind.advance(kind.apply(state, move))
+            if kind.needs_resolution(state):
+                state = kind.resolve(state)
+        assert bot_moves >= 2  # a pick and a turn at least
+
+    def test_a_computer_seat_left_unnamed_is_the_game_s_default_the_strong_player(self, alice):
+        game = services.create_game(alice, players=2, computer_seats=1)
+        assert game.seats.get(position=1).bot == "strong"
+        assert kinds.of(game).default_bot == "strong"
 
     def test_it_refuses_bad_options(self, alice):
         for kwargs, code in [

@@ -294,7 +294,7 @@ class TestRunningAnEvent:
         registration = Registration.objects.get(event=event, user=bob)
         act(client_for(alice), "registration", "withdraw_and_replace", registration)
         seat = Seat.objects.get(user=bob)
-        assert seat.bot and seat.handed_to_bot
+        assert (seat.bot, seat.handed_to_bot) == ("strong", True)  # the game's default
         registration.refresh_from_db()
         assert registration.status == Registration.Status.WITHDRAWN
 

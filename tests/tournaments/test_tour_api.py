@@ -197,7 +197,7 @@ class TestRegistering:
         event = started(event_of(oak, alice, alice, bob), alice)
         assert api_client_for(bob).post(url("withdraw", event.pk)).status_code == 200
         seat = Table.objects.get().game.seats.get(user=bob)
-        assert seat.bot
+        assert seat.bot == "strong"  # the game's default computer player
 
     def test_a_draft_or_unknown_event_is_404(self, schema, oak, alice, bob):
         draft = services.create_event(oak, alice, name="Draft", rounds=1)

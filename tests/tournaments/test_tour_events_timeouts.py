@@ -118,7 +118,7 @@ def test_bot_policy_after_two_timeouts_logs_first_then_hands_the_seat_over(
     assert decision.outcome == TimeoutDecision.Outcome.BOT_FINISHES
     assert decision.policy == Event.TimeoutPolicy.BOT
     assert decision.timeouts == 2 and not decision.ranks_last
-    assert seat.handed_to_bot and seat.bot == "greedy"
+    assert seat.handed_to_bot and seat.bot == "strong"
 
 
 def test_an_organizer_of_another_club_cannot_override(alice: Any, bob: Any) -> None:

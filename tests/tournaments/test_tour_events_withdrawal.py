@@ -40,7 +40,7 @@ def test_a_late_withdrawal_hands_the_seat_to_the_bot_and_keeps_the_result(alice:
     [table] = [t for t in current_tables(event) if t.game.seats.filter(user=leaver).exists()]
     services.withdraw(event, leaver)
     seat = Seat.objects.get(game=table.game, user=leaver)
-    assert seat.bot == "greedy" and seat.handed_to_bot and seat.deadline is None
+    assert seat.bot == "strong" and seat.handed_to_bot and seat.deadline is None
     assert Registration.objects.get(event=event, user=leaver).withdrawn_at is not None
 
     play_round(event)
