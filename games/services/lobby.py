@@ -48,7 +48,9 @@ def create_game(
         setup = game_kind.check_setup(players, {"sun_start": sun_start, **(options or {})})
     except Refusal as exc:
         raise refused(exc) from exc
-    bot = bot or game_kind.default_bot
+    # With no computer seat the choice of computer player is moot (the lobby form always
+    # sends one, perhaps another game's): the game's own default then.
+    bot = (bot if computer_seats else None) or game_kind.default_bot
     if not 0 <= computer_seats < players:
         raise ServiceError(
             _("Computer players can fill at most all seats but yours."), "bad_computer_seats"

@@ -113,6 +113,9 @@ def test_e2e_two_people_play_a_whole_verdant_game(new_context) -> None:
     expect(alice.locator("#status-line")).to_contain_text("Waiting for every player")
     # Bob's page never shows Alice's hidden choice.
     assert "start_side" not in bob.content()
+    # Alice's choice moved the game's version on: Bob's page shows it before he chooses
+    # (a page older than the game is refused as stale).
+    bob.reload()
     choose_side(bob, "bottom")
     shots.take(alice, "started")
 

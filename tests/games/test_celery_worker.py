@@ -23,6 +23,7 @@ from games import notifications, services, tasks
 from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
+from games.services import writes
 from tests.games.celeryhelpers import SITE_URL
 from tests.games.gamehelpers import user_at
 from tests.games.liveworker import UNSENT, Live
@@ -158,7 +159,7 @@ def leave_last_turn_unclosed(live: Live, game: Game, monkeypatch: Any) -> tuple[
     state = game.engine_state()
     seat = state.awaiting[0]
     with monkeypatch.context() as patch:
-        patch.setattr(services, "schedule_closing", lambda game_id: None)
+        patch.setattr(writes, "schedule_closing", lambda game_id: None)
         services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
     game.refresh_from_db()
     assert game.needs_closing
