@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.db import connection
 
+import tests.games.liveworker as liveworker
 from games import services as games
 from games.models import Game
 from tests.games.celeryhelpers import (
@@ -26,11 +26,7 @@ from tests.games.celeryhelpers import (
     SmtpSink,
     Worker,
     live_broker,
-    needs_postgresql,
-    redis_db,
-    require_redis,
     wait_for,
-    worker_env,
 )
 from tests.tournaments.tourhelpers import current_tables, event_with, make_players
 from tournaments import services, tasks
@@ -42,31 +38,11 @@ pytestmark = pytest.mark.slow
 ADVANCED = re.compile(r"Task tournaments\.tasks\.advance_event\[[0-9a-f-]+\] succeeded")
 
 
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    needs_postgresql()
-    require_redis()
-    with redis_db() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def smtp() -> Iterator[SmtpSink]:
-    with SmtpSink().serving() as sink:
-        yield sink
-
-
-@pytest.fixture(scope="module")
-def worker(
-    django_db_setup: Any, broker_url: str, smtp: SmtpSink, tmp_path_factory: Any
-) -> Iterator[Worker]:
-    env = worker_env(broker_url, smtp.port, connection.settings_dict)
-    process = Worker(env, tmp_path_factory.mktemp("celery") / "worker.log")
-    try:
-        process.wait_ready()
-        yield process
-    finally:
-        process.stop()
+# The real worker, its Redis database and the SMTP sink: the same module-scoped fixtures
+# as the games' worker tests.
+broker_url = liveworker.broker_url
+smtp = liveworker.smtp
+worker = liveworker.worker
 
 
 @pytest.fixture
