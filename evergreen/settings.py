@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "games.middleware.PlayerPreferencesMiddleware",
+    "games.middleware.PagesNotKeptMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out login into its 429 page
 ]
 
@@ -148,6 +149,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # django-allauth: e-mail + password accounts.
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# ...and the public name and the browser's time zone (games.signup).
+ACCOUNT_SIGNUP_FORM_CLASS = "games.signup.SignupForm"
 # A sign-up with a known address looks like any other (the mail tells the owner instead):
 # allauth can only keep that promise when every new address is verified first.
 ACCOUNT_PREVENT_ENUMERATION = True

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import kinds, names
+from . import kinds, names, timezones
 from .models import Player
 from .timecontrol import BadTimeControl, check_time_control
 
@@ -214,6 +214,12 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        current = self.instance.time_zone if self.instance is not None else ""
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"),
+            choices=timezones.zone_choices(current),
+            help_text=_("Times on this site are shown in this time zone."),
+        )
         if not self.is_bound and self.instance is not None:
             self.initial["reminder_hours"] = ", ".join(
                 str(h) for h in (self.instance.reminder_hours or [])
@@ -249,7 +255,6 @@ class ProfileForm(forms.ModelForm):
         )
         help_texts: ClassVar[dict[str, Any]] = {
             "display_name": _("The name other players see."),
-            "time_zone": _("Times on this site are shown in this time zone."),
         }
 
     def clean_display_name(self) -> str:
