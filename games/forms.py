@@ -185,6 +185,16 @@ def add_option_fields(form: forms.Form, registered: dict[str, kinds.GameKind]) -
             form.fields[f"{name}_{option}"] = field
 
 
+class ZoneSelect(forms.Select):
+    """The time-zone list: each city is a name, already in the reader's language (CLDR),
+    so it is marked ``translate="no"`` for translation tools and checks."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        option["attrs"]["translate"] = "no"
+        return option
+
+
 class ProfileForm(forms.ModelForm):
     quiet_start = forms.TypedChoiceField(
         label=_("Quiet hours from"),
@@ -218,6 +228,7 @@ class ProfileForm(forms.ModelForm):
         self.fields["time_zone"] = forms.ChoiceField(
             label=_("Time zone"),
             choices=timezones.zone_choices(current),
+            widget=ZoneSelect,
             help_text=_("Times on this site are shown in this time zone."),
         )
         if not self.is_bound and self.instance is not None:

@@ -13,6 +13,11 @@ from .. import presenters, standings
 PLACES = 4  # a table seats at most four players: points for 1st to 4th place
 
 
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """Read when the form is drawn, in the reader's language."""
+    return [("", "—"), *((n, presenters.tiebreak_label(n)) for n in standings.TIEBREAKS)]
+
+
 class PointsByPlaceWidget(forms.MultiWidget):
     def __init__(self) -> None:
         labels = [_("1st"), _("2nd"), _("3rd"), _("4th")]
@@ -29,12 +34,12 @@ class PointsByPlaceWidget(forms.MultiWidget):
 
 
 class TiebreakOrderWidget(forms.MultiWidget):
-    def __init__(self, choices: list[tuple[str, Any]]) -> None:
+    def __init__(self) -> None:
         labels = [_("first tie-break"), _("second tie-break"), _("third tie-break")]
         count = len(standings.TIEBREAKS)
         super().__init__(
             widgets=[
-                forms.Select(choices=choices, attrs={"aria-label": label})
+                forms.Select(choices=tiebreak_choices, attrs={"aria-label": label})  # type: ignore[arg-type]
                 for label in labels[:count]
             ]
         )
@@ -69,11 +74,11 @@ class TiebreakOrderField(forms.MultiValueField):
     empty: the default order."""
 
     def __init__(self, **kwargs: Any) -> None:
-        choices = [("", "—"), *((n, presenters.tiebreak_label(n)) for n in standings.TIEBREAKS)]
-        fields = [forms.ChoiceField(choices=choices, required=False) for _n in standings.TIEBREAKS]
-        super().__init__(
-            fields, widget=TiebreakOrderWidget(choices), require_all_fields=False, **kwargs
-        )
+        fields = [
+            forms.ChoiceField(choices=tiebreak_choices, required=False)
+            for _n in standings.TIEBREAKS
+        ]
+        super().__init__(fields, widget=TiebreakOrderWidget(), require_all_fields=False, **kwargs)
 
     def compress(self, data_list: list[Any]) -> list[str]:
         chosen = [name for name in (data_list or []) if name]
