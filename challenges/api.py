@@ -80,6 +80,7 @@ def challenge(request: Request, kind: str) -> Response:
     responses={
         200: s.StartSerializer,
         201: s.StartSerializer,
+        400: _error("The game refused to deal the day's solo game (the game's own code)."),
         401: _error("Not logged in."),
         404: _error("No daily challenge for this game (no_such_challenge)."),
     },

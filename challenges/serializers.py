@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .board import Board
@@ -41,13 +42,16 @@ class ChallengeSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     day = serializers.DateField(help_text="The UTC day.")
     ends_at = serializers.DateTimeField(help_text="Midnight UTC: later finishes are off the board.")
-    target = serializers.SerializerMethodField()
+    target = serializers.SerializerMethodField(
+        help_text="The computer player's score on today's deal (null: still being computed)."
+    )
     game = serializers.SerializerMethodField(help_text="Your game of it (null: not started).")
     finished = serializers.BooleanField(help_text="Whether your game of it is over.")
     streak = serializers.IntegerField(help_text="UTC days in a row you finished it in time.")
     leaderboard_visible = serializers.SerializerMethodField()
     leaderboard_url = serializers.SerializerMethodField()
 
+    @extend_schema_field(TargetSerializer(allow_null=True))
     def get_target(self, today: Today) -> dict[str, Any] | None:
         challenge = today.challenge
         if challenge.target_score is None:

@@ -7,12 +7,19 @@ from typing import Any
 
 import pytest
 
-from challenges import services
+from challenges import services, targets
 from challenges.models import ChallengeEntry
 from tests.challenges.challengehelpers import clock_at, finish
+from tests.games.apihelpers import ResponseSchema
 from tests.games.gamehelpers import api_client_for
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker: Any) -> ResponseSchema:
+    with django_db_blocker.unblock():
+        return ResponseSchema()
 
 
 def test_today_lists_a_challenge_for_each_solo_game(alice: Any, monkeypatch: Any) -> None:
@@ -136,3 +143,34 @@ def test_the_schema_documents_the_challenge_endpoints(alice: Any) -> None:
     leaderboard = paths["/api/challenges/{kind}/leaderboard/"]["get"]
     assert {"200", "403", "404"} <= set(leaderboard["responses"])
     assert "Board" in schema["components"]["schemas"]
+
+
+def test_the_answers_are_what_the_schema_says(
+    schema: ResponseSchema, alice: Any, monkeypatch: Any
+) -> None:
+    clock_at(monkeypatch)
+    client = api_client_for(alice)
+    listed = client.get("/api/challenges/").json()
+    schema.check("/api/challenges/", "get", 200, listed)
+    assert all(row["target"] is None for row in listed)  # no worker has played it yet
+    started = client.post("/api/challenges/verdant/start/")
+    schema.check("/api/challenges/{kind}/start/", "post", 201, started.json())
+    schema.check(
+        "/api/challenges/{kind}/start/",
+        "post",
+        200,
+        client.post(started.request["PATH_INFO"]).json(),
+    )
+    hidden = client.get("/api/challenges/verdant/leaderboard/")
+    schema.check("/api/challenges/{kind}/leaderboard/", "get", 403, hidden.json())
+    entry = ChallengeEntry.objects.get(user=alice)
+    targets.compute_target(entry.challenge_id)
+    finish(entry.game, alice)
+    one = client.get("/api/challenges/verdant/").json()
+    schema.check("/api/challenges/{kind}/", "get", 200, one)
+    assert one["target"]["bot"] == entry.challenge.target_bot
+    assert one["finished"] is True and one["streak"] == 1
+    board = client.get("/api/challenges/verdant/leaderboard/").json()
+    schema.check("/api/challenges/{kind}/leaderboard/", "get", 200, board)
+    missing = client.get("/api/challenges/chess/")
+    schema.check("/api/challenges/{kind}/", "get", 404, missing.json())
