@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from challenges import services, targets
+from challenges.board import board
 from challenges.models import ChallengeEntry, DailyChallenge
 from games import kinds
 from games.models import Game
@@ -165,3 +166,47 @@ def test_evergreens_target_is_set_by_its_strong_player(alice: Any, monkeypatch: 
 
 def _setup(challenge: DailyChallenge) -> kinds.Setup:
     return kinds.Setup(1, challenge.seed, dict(challenge.options))
+
+
+def test_a_start_racing_another_keeps_the_first_game_only(alice: Any, monkeypatch: Any) -> None:
+    clock_at(monkeypatch)
+    first, _ = services.start(alice, "verdant")
+    # The second request read "no game yet" before the first one wrote its row.
+    monkeypatch.setattr(services, "entry_of", lambda challenge, user: None)
+    again, created = services.start(alice, "verdant")
+    assert not created
+    assert again.pk == first.pk and again.game_id == first.game_id
+    assert Game.objects.filter(seats__user=alice).count() == 1  # its own game rolled back
+
+
+def test_an_unfinished_game_stays_playable_after_its_day(alice: Any, monkeypatch: Any) -> None:
+    clock = clock_at(monkeypatch)
+    entry, _ = services.start(alice, "verdant")
+    finish(entry.game, alice, stop_before_end=True)
+    clock.advance(days=1)
+    entry.game.refresh_from_db()
+    assert entry.game.status == Game.Status.ACTIVE
+    today, created = services.start(alice, "verdant")
+    assert created and today.game_id != entry.game_id  # a new day, a new game
+    finish(entry.game, alice)
+    entry.game.refresh_from_db()
+    assert entry.game.status == Game.Status.FINISHED
+
+
+def test_the_board_ranks_games_finished_in_time_and_leaves_late_ones_off(
+    alice: Any, bob: Any, carol: Any, monkeypatch: Any
+) -> None:
+    clock = clock_at(monkeypatch)
+    entries = {user: services.start(user, "verdant")[0] for user in (alice, bob, carol)}
+    finish(entries[alice].game, alice, bot="random")
+    finish(entries[bob].game, bob, bot="greedy")
+    clock.advance(days=1)
+    finish(entries[carol].game, carol)  # after midnight: off the board
+    found = board(entries[alice].challenge, alice)
+    assert found.visible
+    assert {row.name for row in found.rows} == {"Alice", "Bob"}
+    scores = [row.score for row in found.rows]
+    assert scores == sorted(scores, reverse=True)
+    assert [row.place for row in found.rows] == [1, 2]
+    assert found.playing == 1  # Carol's late game
+    assert [row.mine for row in found.rows].count(True) == 1
