@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from challenges import services, targets
+from challenges import services, targets, tasks
 from challenges.board import board
 from challenges.models import ChallengeEntry, DailyChallenge
 from games import kinds
@@ -210,3 +210,30 @@ def test_the_board_ranks_games_finished_in_time_and_leaves_late_ones_off(
     assert [row.place for row in found.rows] == [1, 2]
     assert found.playing == 1  # Carol's late game
     assert [row.mine for row in found.rows].count(True) == 1
+
+
+def test_the_board_titles_come_from_each_games_solo_title_table(
+    alice: Any, monkeypatch: Any
+) -> None:
+    clock_at(monkeypatch)
+    for kind_name in KINDS:
+        entry, _ = services.start(alice, kind_name)
+        game = finish(entry.game, alice)
+        kind = kinds.get(kind_name)
+        raw = kind.solo_title(game.engine_state())
+        (row,) = board(entry.challenge, alice).rows
+        assert row.title == (kind.title_name(raw) if raw else "")
+        assert row.score == kind.scores(game.engine_state())[0]
+
+
+def test_the_beat_opens_every_kinds_day_and_computes_missing_targets(
+    monkeypatch: Any, db: Any
+) -> None:
+    clock = clock_at(monkeypatch)
+    yesterday = services.todays("verdant")  # its task was lost: no target stored
+    clock.advance(days=1)
+    assert tasks.open_today() == [yesterday.pk]
+    yesterday.refresh_from_db()
+    assert yesterday.target_score is not None
+    opened = DailyChallenge.objects.filter(day=yesterday.day + timedelta(days=1))
+    assert sorted(opened.values_list("kind", flat=True)) == KINDS
