@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from games import kinds
@@ -24,6 +24,7 @@ class Today:
     entry: ChallengeEntry | None
     streak: int
     board: Board
+    yesterday: date | None  # the day before, if it had a challenge (its board's link)
 
     @property
     def game(self) -> Game | None:
@@ -51,7 +52,14 @@ def today(kind_name: str, user: Any) -> Today:
         entry=services.entry_of(challenge, user),
         streak=services.streak(user, kind.name),
         board=board(challenge, user),
+        yesterday=_yesterday(challenge),
     )
+
+
+def _yesterday(challenge: DailyChallenge) -> date | None:
+    day = challenge.day - timedelta(days=1)
+    found = DailyChallenge.objects.filter(day=day, kind=challenge.kind).exists()
+    return day if found else None
 
 
 def every_kind(user: Any) -> list[Today]:

@@ -118,3 +118,13 @@ def test_an_earlier_days_board(alice: Any, bob: Any, monkeypatch: Any) -> None:
     assert f'href="/games/{entry.game_id}/">Alice</a>' in page.content.decode()
     assert client_for(bob).get("/daily/verdant/2020-01-01/").status_code == 404
     assert client_for(bob).get("/daily/verdant/someday/").status_code == 404
+
+
+def test_the_page_links_to_yesterdays_board(alice: Any, monkeypatch: Any) -> None:
+    clock = clock_at(monkeypatch)
+    client = client_for(alice)
+    assert "Yesterday" not in client.get("/daily/").content.decode()
+    clock.advance(days=1)
+    page = client.get("/daily/").content.decode()
+    assert '<a href="/daily/verdant/2026-11-26/">Yesterday\'s leaderboard</a>' in page
+    assert '<a href="/daily/evergreen/2026-11-26/">' in page
