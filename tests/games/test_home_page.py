@@ -77,7 +77,9 @@ class TestTheHead:
             assert title.strip() and title.strip() != "Evergreen · Evergreen", name
             assert 'rel="icon" href="/static/img/favicon.svg"' in html
             assert 'rel="icon" href="/static/img/favicon-32.png"' in html
-            assert 'property="og:image" content="http://testserver/static/img/og-preview.png"' in html
+            assert (
+                'property="og:image" content="http://testserver/static/img/og-preview.png"' in html
+            )
             assert 'name="twitter:card" content="summary_large_image"' in html
             assert re.search(r'<meta name="description" content="[^"]{40,}">', html)
 
