@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from games import services
 from games.evergreen import rules
-from games.models import Game
 from tests.e2e.e2ehelpers import IDLE, Shots
+from tests.e2e.pagehelpers import game_of, in_action, logged_in
 from tests.games.gamehelpers import make_user, play_until
 from tests.i18n.i18nworld import speak
 from tests.tournaments.tourpageshelpers import club_of, event_of, started
@@ -34,17 +33,6 @@ RUN_AXE = """async () => {
         id: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
 }"""
-
-
-def game_of(alice: Any, bob: Any) -> Game:
-    game = services.create_game(alice, players=2)
-    services.join_game(game.pk, bob)
-    game.refresh_from_db()
-    return game
-
-
-def in_action(state: rules.GameState) -> bool:
-    return state.phase is rules.Phase.ACTION and 0 in state.awaiting
 
 
 def in_second_draft(state: rules.GameState) -> bool:
@@ -73,25 +61,6 @@ def world() -> tuple[Any, dict[str, str]]:
     }
 
 
-def logged_in(new_context: Any, site: str, user: Any, **options: Any) -> Page:
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    context = new_context(bypass_csp=True, **options)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": site,
-            }
-        ]
-    )
-    return context.new_page()
-
-
 def serious_violations(page: Page) -> list[dict[str, Any]]:
     page.wait_for_function(IDLE)
     page.add_script_tag(path=str(AXE))
@@ -102,7 +71,7 @@ def test_e2e_no_page_has_a_serious_accessibility_violation_in_any_language(
     new_context, site
 ) -> None:
     alice, pages = world()
-    page = logged_in(new_context, site, alice)
+    page = logged_in(new_context, site, alice, bypass_csp=True)
     visitor = new_context(bypass_csp=True).new_page()
     shots = Shots("pages")
     found: dict[str, list[dict[str, Any]]] = {}
@@ -128,7 +97,7 @@ def test_e2e_the_turn_builders_controls_have_names_and_tab_follows_reading_order
 ) -> None:
     alice, bob = make_user("alice"), make_user("bob")
     game = play_until(game_of(alice, bob), in_action)
-    page = logged_in(new_context, site, alice)
+    page = logged_in(new_context, site, alice, bypass_csp=True)
     shots = Shots("accessibility")
     page.goto(game.get_absolute_url())
     nameless = """() => [...document.querySelectorAll(
