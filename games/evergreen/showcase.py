@@ -18,7 +18,7 @@ from .rules.selfplay import play_bot_game
 from .rules.view import player_view
 
 SEED = 2026  # a game whose winner's planet has trees in every biome, lakes and a forest
-PLAYERS = ("Rowan", "Hazel")  # names, the same in every language
+PLAYERS = ("Tomas", "Mira")  # names, the same in every language (and no English words)
 # One card of each kind of icon: one and two Fertility icons, Aridity, Wild.
 SAMPLE_CARDS = ("snow/sprout", "rock/lake", "grassland/big", "wild/bud")
 

@@ -24,7 +24,7 @@ class TestTheShowcase:
     def test_it_draws_the_winners_planet_of_a_finished_demo_game(self, db):
         html = home_html()
         assert 'class="board"' in html
-        assert "Hazel: 137 points" in html and "Rowan: 103 points" in html
+        assert "Mira: 137 points" in html and "Tomas: 103 points" in html
         assert 'id="tile-snow"' in html  # the drawings the planet uses are on the page
 
     def test_the_demo_game_is_the_same_for_every_visitor(self, db, alice):
