@@ -35,6 +35,11 @@ RUN_AXE = """async () => {
 }"""
 
 
+def before_my_pick(state: rules.GameState) -> bool:
+    """The other seat picks first: my page offers the standing order (a select per card)."""
+    return state.phase is rules.Phase.DRAFT and state.to_pick == 1 and state.seats[0].card is None
+
+
 def in_second_draft(state: rules.GameState) -> bool:
     return state.phase is rules.Phase.DRAFT and state.round >= 2 and 0 in state.awaiting
 
@@ -44,6 +49,8 @@ def world() -> tuple[Any, dict[str, str]]:
     phase, a replay, a club and an event."""
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     draft = play_until(game_of(alice, bob), in_second_draft)
+    ranking = play_until(game_of(alice, bob), before_my_pick)
+    assert before_my_pick(ranking.engine_state())
     action = play_until(game_of(alice, bob), in_action)
     over = play_until(game_of(alice, bob), lambda state: False)
     assert over.engine_state().is_over
@@ -53,6 +60,7 @@ def world() -> tuple[Any, dict[str, str]]:
         "home": "/",
         "lobby": "/lobby/",
         "draft": draft.get_absolute_url(),
+        "ranking": ranking.get_absolute_url(),
         "action": action.get_absolute_url(),
         "over": over.get_absolute_url(),
         "replay": f"/games/{over.pk}/replay/?move=12",
@@ -80,6 +88,8 @@ def test_e2e_no_page_has_a_serious_accessibility_violation_in_any_language(
         for name, path in pages.items():
             page.goto(path)
             assert page.locator("html").get_attribute("lang") == language, (name, language)
+            if name == "ranking":  # the standing order: a drawn card and a select each
+                assert page.locator("#ranking label .card-svg").count() >= 2
             if violations := serious_violations(page):
                 found[f"{name} ({language})"] = violations
             if language == "en":  # the home page and a game in each phase, for people
