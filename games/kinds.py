@@ -83,6 +83,8 @@ class GameKind(ABC):
     view_schema: str = ""  # dotted path of a serializer documenting player_view (the API)
     head_template: str = ""  # once per page, before the game (shared drawings)
     foot_template: str = ""  # once per page, after the game (a legend)
+    # The home page's picture of the game (e.g. a finished demo game), after head_template.
+    showcase_template: str = ""
 
     # --- Setting up ---------------------------------------------------------------------
 
@@ -274,6 +276,10 @@ class GameKind(ABC):
     def page_words(self) -> dict[str, Any]:
         """What ``head_template`` and ``foot_template`` need on every page of the game
         (started or not, the replay too)."""
+        return {}
+
+    def showcase_context(self) -> dict[str, Any]:
+        """What ``showcase_template`` needs on the home page."""
         return {}
 
     def page_context(

@@ -48,6 +48,7 @@ class Evergreen(GameKind):
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
+    showcase_template = "games/evergreen/_showcase.html"
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
@@ -291,6 +292,11 @@ class Evergreen(GameKind):
         from .presenters import legend
 
         return legend()
+
+    def showcase_context(self) -> dict[str, Any]:
+        from .showcase import showcase_context
+
+        return showcase_context()
 
     def page_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]

@@ -26,6 +26,8 @@ NAMES = {
     "json", "ical", "utc", "django", "id",
     # the toy game the test settings register (tests/toygame/nim.py): a game's name
     "nim",
+    # the players of the home page's demo game (games/evergreen/showcase.py)
+    "mira", "tomas",
     # the Action letters and the Sun's compass letters, the same in every edition
     "a", "b", "c", "d", "n", "e", "s", "w",
     # alt texts of the admin's yes/no and search icons: Django's own, untranslated

@@ -201,6 +201,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:lobby": entry(everyone(200), NOT_ALLOWED),
     "games:create": entry(signed_in(200), signed_in(200)),  # POST {}: the form with its errors
     "games:my_games": entry(signed_in(200), NOT_ALLOWED),
+    # "Try a solo game now": GET asks for the click, POST starts the game and opens it.
+    "games:try_solo": entry(signed_in(200), signed_in((302, "/games/"))),
     # Joining an open game: a new player joins (to the game), a seated one is told so.
     "games:join": entry(
         NOT_ALLOWED, {**signed_in((302, "/games/")), "player": (302, "/lobby/")}, game="open"
