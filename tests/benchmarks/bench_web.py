@@ -35,6 +35,7 @@ from tests.benchmarks.webstack import (
     gunicorn,
     percentiles,
     scratch_database,
+    static_root,
     timed,
 )
 
@@ -141,6 +142,8 @@ def main() -> int:
     os.environ["DEBUG"] = "0"
     os.environ["SECRET_KEY"] = "bench-only-secret"
     os.environ["DB_CONN_MAX_AGE"] = "60"
+    # collectstatic's output, served by WhiteNoise as in production (one per process).
+    os.environ["STATIC_ROOT"] = static_root()
     # One bench user submits every measured turn in a burst: the per-player limit is
     # checked on each submission as in production, but set high enough not to refuse.
     os.environ["MOVE_RATE_LIMIT"] = "1000000/minute"
