@@ -211,9 +211,10 @@ def _store(game: Game, state: Any, seats: list[Seat]) -> None:
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, score in zip(seats, kind.scores(state), strict=True):
         seat.score = score
-    # Every seat in one UPDATE: their rows are locked (lock_game_and_seats), so what is
-    # written back is what this transaction read or changed.
-    Seat.objects.bulk_update(seats, SEAT_STATE_FIELDS)
+        # Every state field: the seat rows are locked (lock_game_and_seats), so what is
+        # written back is what this transaction read or changed. (One plain UPDATE a seat:
+        # bulk_update's CASE expressions took three times as long to build and run.)
+        seat.save(update_fields=SEAT_STATE_FIELDS)
     kind.store_projections(game, old, state)
     if ended:
         # Last, after the final scores are written: when Celery runs eagerly the
