@@ -209,6 +209,15 @@ class GameKind(ABC):
         """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
         return set()
 
+    def solo_title(self, state: State) -> str | None:
+        """The title a finished one-player game earns from the game's solo title table, as
+        the table names it (a stable key, stored by the daily challenge), or None."""
+        return None
+
+    def title_name(self, title: str) -> str:
+        """A solo title (``solo_title``) in the active language."""
+        return title
+
     # --- Computer players, time-outs and standing orders --------------------------------
 
     @abstractmethod

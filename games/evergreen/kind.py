@@ -125,6 +125,14 @@ class Evergreen(GameKind):
     def scores(self, state: rules.GameState) -> tuple[int, ...]:
         return tuple(seat.score for seat in state.seats)
 
+    def solo_title(self, state: rules.GameState) -> str | None:
+        return state.outcome.title if state.outcome is not None else None
+
+    def title_name(self, title: str) -> str:
+        from .words import solo_title
+
+        return solo_title(title)
+
     def ranking(self, state: rules.GameState) -> tuple[int, ...]:
         if state.outcome is not None:
             return state.outcome.ranking

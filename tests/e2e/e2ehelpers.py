@@ -42,6 +42,7 @@ def sign_up(page: Page, email: str) -> None:
     if "/accounts/signup/" not in page.url:
         page.goto("/accounts/signup/")
     page.fill("main [name=email]", email)
+    page.fill("main [name=display_name]", email.split("@")[0].capitalize())
     page.fill("main [name=password1]", PASSWORD)
     page.fill("main [name=password2]", PASSWORD)
     page.click("main form button[type=submit]")

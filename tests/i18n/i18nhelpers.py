@@ -68,8 +68,12 @@ class _Readable(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         # An element in a language of its own (the language switcher's "Deutsch") is
-        # meant to be read in that language.
-        if tag in SKIPPED_ELEMENTS or (any(name == "lang" for name, _ in attrs) and tag != "html"):
+        # meant to be read in that language; one marked translate="no" holds names (the
+        # cities of the time-zone list).
+        marked = any(
+            name == "lang" or (name, value) == ("translate", "no") for name, value in attrs
+        )
+        if tag in SKIPPED_ELEMENTS or (marked and tag != "html"):
             self.skipping += 1
             self.skipped_tags.append(tag)
             return

@@ -57,6 +57,8 @@ ARGS = {
     "number": "round",
     "user_id": "player_id",
     "operation": "open",
+    "kind": "challenge_kind",
+    "day": "challenge_day",
     "admin:tournaments_event_run/object_id": "draft_id",
     # "<URL key>/<parameter>": a parameter whose name other URLs use for another object.
     "tournaments:club_invite/code": "club_invite_code",
@@ -333,4 +335,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:rating_player": entry(everyone(200), NOT_ALLOWED),
     "api:ratings": entry(everyone(200), everyone(405)),
     "api:rating": entry(everyone(404), everyone(405)),  # Alice has no rated game yet
+    # --- the daily challenge: public page, a player's start, boards hidden until finished ----
+    "challenges:daily": entry(everyone(200), NOT_ALLOWED),
+    "challenges:start": entry(NOT_ALLOWED, signed_in((302, "/games/"))),
+    "challenges:day": entry(everyone(404), NOT_ALLOWED),  # nobody played that day
+    "challenges_api:challenges": entry(api(200), api(405)),
+    "challenges_api:challenge": entry(api(200), api(405)),
+    "challenges_api:start": entry(api(405), api({200, 201})),
+    "challenges_api:leaderboard": entry(api(403), api(405)),  # nobody has finished today's
 }
