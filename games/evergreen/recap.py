@@ -32,7 +32,7 @@ from games.evergreen.rules.view import player_view
 from .presenters import BIOME_NAMES, POWER_NAMES, season_name
 
 if TYPE_CHECKING:
-    from .models import Game
+    from games.models import Game
 
 MAX_EVENTS = 40  # a recap longer than this keeps its most recent events
 
@@ -230,7 +230,10 @@ def for_seat(game: Game, position: int, last_acted: int | None = None) -> Recap:
     snapshot = game.engine_state()
     all_steps = steps(record.start(), record.moves, closed=not rules.round_complete(snapshot))
     if last_acted is None:
-        last_acted = game.seats.get(position=position).last_acted_move
+        seat = next((s for s in game.ordered_seats() if s.position == position), None)
+        if seat is None:
+            raise ValueError(f"no seat {position}")
+        last_acted = seat.last_acted_move
     return recap(all_steps, position, last_acted)
 
 

@@ -13,7 +13,7 @@ from .. import kinds
 from ..kinds import GameKind, Refusal
 from ..models import Game, Move, Seat
 from .errors import Conflict, ServiceError, not_a_player, refused
-from .writes import _eager, attach_seats, commit, lock_game_and_seats, move_row, progress
+from .writes import _eager, commit, lock_game_and_seats, move_row, progress, reload_seats
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,6 @@ def _repeated(
         raise Conflict(
             _("This idempotency key was used for another move."), "idempotency_key_reused"
         )
-    attach_seats(game, seats)
     return SubmitResult(game, earlier, game.engine_state(), repeated=True)
 
 
@@ -197,8 +196,5 @@ def _play(
     commit(game, before, state, seats, moves)
     if game.needs_closing and _eager():
         game.refresh_from_db()  # closed inline: read the revealed round back
-        seats = list(
-            Seat.objects.filter(game=game).select_related("user__player").order_by("position")
-        )
-    attach_seats(game, seats)
+        reload_seats(game)
     return SubmitResult(game, record, game.engine_state())

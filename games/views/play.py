@@ -21,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -216,12 +215,9 @@ def _page_cache_key(
     secret = request.META.get("CSRF_COOKIE")
     if not seconds or not secret or len(messages.get_messages(request)):
         return None
-    with connection.cursor() as cursor:  # the hot path of a cache hit: no ORM
-        cursor.execute(f"SELECT version FROM {Game._meta.db_table} WHERE id = %s", [pk])
-        row = cursor.fetchone()
-    if row is None:
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
         return None
-    version = row[0]
     htmx = request.htmx
     region = bool(htmx) and not htmx.history_restore_request
     parts = (

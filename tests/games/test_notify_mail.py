@@ -263,3 +263,18 @@ class TestExactlyOnce:
         services.submit_move(game.pk, user, RandomBot(0).choose(state, seat))
         assert notifications.deliver(note.pk) == "skipped"
         assert all(m.to != [user.email] for m in mail.outbox)
+
+
+class TestCost:
+    def test_a_your_move_mail_with_its_recap_is_delivered_in_five_queries(
+        self, midgame: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        # claim, the notification with its player, game and seats, the moves of the
+        # recap, sent: the worker's cost per mail does not grow with the seats.
+        user, note, _message = mail_for_awaited(midgame)
+        mail.outbox.clear()
+        with django_assert_max_num_queries(5):
+            assert notifications.deliver(note.pk) == "sent"
+        (message,) = mail.outbox
+        assert message.to == [user.email]
+        assert "Since your last move:" in message.body and "Spring scored:" in message.body
