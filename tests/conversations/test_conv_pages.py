@@ -139,7 +139,9 @@ class TestTheGamesCreation:
         }
         client.post(reverse("games:create"), {**form, "chat_spectators": "on"})
         client.post(reverse("games:create"), form)
-        allowed = list(GameChat.objects.order_by("game_id").values_list("spectators_read", flat=True))
+        allowed = list(
+            GameChat.objects.order_by("game_id").values_list("spectators_read", flat=True)
+        )
         assert allowed == [True, False]
 
 

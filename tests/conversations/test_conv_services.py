@@ -77,7 +77,9 @@ class TestLimits:
         assert str(MAX_LENGTH + 1) in refused.value.message
         assert Message.objects.count() == 1
 
-    def test_posting_faster_than_the_rate_is_refused_with_the_wait(self, game, alice, bob, settings):
+    def test_posting_faster_than_the_rate_is_refused_with_the_wait(
+        self, game, alice, bob, settings
+    ):
         settings.CHAT_RATE_LIMIT = "2/minute"
         cache.clear()
         services.post_to_game(alice, game, "one")
