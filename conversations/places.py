@@ -37,10 +37,11 @@ class Place:
     game: Game | None = None
     club: Club | None = None
     channel: str = Channel.GAME
+    poll: bool = True
 
 
 def for_game(user: Any, game: Game) -> Place:
-    club = access.club_of_game(game)
+    club = access.club_of_game_for(user, game)
     return Place(
         key=f"game:{game.pk}",
         dom_id="chat-game",
@@ -53,6 +54,7 @@ def for_game(user: Any, game: Game) -> Place:
         panel_url=reverse("conversations:game_chat", args=[game.pk]),
         post_url=reverse("conversations:game_post", args=[game.pk]),
         game=game,
+        poll=not game.is_finished,  # like the game page: nothing moves once it is over
     )
 
 

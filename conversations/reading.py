@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import QuerySet
 
 from .models import Message
 from .shields import blocked_ids
@@ -74,12 +74,47 @@ def lines(
     ]
 
 
+def window(messages: QuerySet[Message]) -> list[Message]:
+    """The latest messages of a conversation, hidden ones and everyone's (one query)."""
+    rows = messages.select_related("author__player").order_by("-created_at", "-pk")[:SHOWN]
+    return list(reversed(rows))
+
+
+def lines_of(
+    rows: list[Message], reader: Any, *, see_hidden: bool, shields: dict[int, str]
+) -> list[Line]:
+    """``window``'s messages as the reader sees them: no hidden ones unless they moderate,
+    none of the players they blocked."""
+    me = getattr(reader, "pk", None)
+    return [
+        Line(
+            pk=m.pk,
+            author_id=m.author_id,
+            name=_name(m.author),
+            text=m.text,
+            at=m.created_at,
+            mine=m.author_id == me,
+            hidden=m.hidden,
+            shield=shields.get(m.author_id),
+        )
+        for m in rows
+        if (see_hidden or not m.hidden) and shields.get(m.author_id) != "block"
+    ]
+
+
+def stamp_of(rows: list[tuple[int, bool]]) -> str:
+    """Changes when a message is written or hidden: the newest message and the hidden ones
+    among the latest (the same for every reader)."""
+    newest = max((pk for pk, _hidden in rows), default=0)
+    return f"{newest}-{sum(1 for _pk, hidden in rows if hidden)}"
+
+
 def _name(user: Any) -> str:
     player = getattr(user, "player", None)
     return player.display_name if player is not None else str(user.get_username())
 
 
 def stamp(messages: QuerySet[Message]) -> str:
-    """Changes when a message is written or hidden (one query; the same for every reader)."""
-    row = messages.aggregate(last=Max("pk"), hidden=Count("pk", filter=Q(hidden=True)))
-    return f"{row['last'] or 0}-{row['hidden']}"
+    """``stamp_of`` the latest messages, read alone (one small query: the polls')."""
+    rows = messages.order_by("-created_at", "-pk").values_list("pk", "hidden")[:SHOWN]
+    return stamp_of(list(rows))

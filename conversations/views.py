@@ -26,8 +26,9 @@ from games.views import play
 from tournaments.access import club_or_404
 
 from . import places, reading, services
-from .models import MAX_LENGTH, ChatMail, Message, Shield
+from .models import MAX_LENGTH, Message
 from .places import Place
+from .shields import choices_of
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -40,30 +41,16 @@ def panel_context(
     request: HttpRequest, place: Place, error: ServiceError | None = None, notice: str = ""
 ) -> dict[str, Any]:
     user = request.user
-    shields: dict[int, str] = {}
-    blocked: list[dict[str, Any]] = []
-    mail = False
-    if user.is_authenticated:
-        rows = Shield.objects.filter(owner=user).values_list(
-            "other_id", "kind", "other__player__display_name"
-        )
-        shields = {other: kind for other, kind, _name in rows}
-        blocked = [
-            {"id": other, "name": name or "?"}
-            for other, kind, name in rows
-            if kind == Shield.Kind.BLOCK
-        ]
-        mail = ChatMail.objects.filter(user=user, new_messages=True).exists()
-    lines = (
-        reading.lines(place.messages, user, see_hidden=place.may_hide, shields=shields)
-        if place.may_read
-        else []
-    )
+    shields, blocked, mail = choices_of(user)
+    rows = reading.window(place.messages) if place.may_read else []
+    lines = reading.lines_of(rows, user, see_hidden=place.may_hide, shields=shields)
     return {
         "place": place,
         "lines": lines,
         "blocked": blocked,
-        "stamp": reading.stamp(place.messages),
+        "stamp": reading.stamp_of([(m.pk, m.hidden) for m in rows])
+        if place.may_read
+        else reading.stamp(place.messages),
         "poll_seconds": play.POLL_SECONDS,  # the game page's polling rhythm
         "zone": timezone.get_current_timezone_name(),
         "mail_new_messages": mail,
