@@ -118,6 +118,7 @@ class World:
             "player_id": lambda: self.users["player"].pk,
             "open": lambda: "open",
             "draft_id": lambda: self.clubs.draft.pk,
+            "discussion": lambda: "discuss",
         }
         found = {}
         for param in route.params:
