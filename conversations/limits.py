@@ -38,13 +38,6 @@ class _Poster:
     user: Any
 
 
-def _as_request(user: Any) -> Any:
-    return _Poster(user)
-
-
-_NO_VIEW: Any = None  # the throttle reads no view
-
-
 def clean_text(text: str) -> str:
     """The message as it is stored: trimmed; refused when empty or too long."""
     text = (text or "").replace("\r\n", "\n").strip()
@@ -62,7 +55,9 @@ def clean_text(text: str) -> str:
 def check_rate(user: Any) -> None:
     """Count one message against ``user``'s limit; ``RateLimited`` (429) when over it."""
     throttle = ChatThrottle()
-    if throttle.rate is None or throttle.allow_request(_as_request(user), _NO_VIEW):
+    poster: Any = _Poster(user)  # stands for the request: the throttle reads its user only
+    no_view: Any = None
+    if throttle.rate is None or throttle.allow_request(poster, no_view):
         return
     seconds = max(1, math.ceil(throttle.wait() or 1))
     raise RateLimited(
