@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "games.verdant",
     "tournaments",
     "challenges",
+    "conversations",
 ]
 
 # The game kinds the site hosts (``games.kinds``): dotted paths to ``GameKind`` classes,
@@ -339,5 +340,7 @@ if os.environ.get("CACHE_URL"):
     }
 # Moves one player may submit (pages and API together), DRF's rate syntax; empty: no limit.
 MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
+# Chat and club messages one player may post (pages and API together); empty: no limit.
+CHAT_RATE_LIMIT = os.environ.get("CHAT_RATE_LIMIT", "6/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)

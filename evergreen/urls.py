@@ -14,9 +14,11 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("challenges.api_urls")),
+    path("api/", include("conversations.api_urls")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
     path("", include("challenges.urls")),
+    path("", include("conversations.urls")),
 ]
 
 # A lost database connection answers 503 (HTML, or JSON under /api/), never a traceback.

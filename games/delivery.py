@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
+from conversations.mailchat import mail_extra
+
 from . import kinds
 from .models import Game, Notification, Seat
 from .outbox import MAX_BACKOFF, Kind, player_of, quiet_until, wants, zone_of
@@ -110,6 +112,7 @@ def _extra_context(note: Notification) -> dict[str, Any]:
                 )
         extra["games"] = blocks
         extra["finished"] = finished
+    mail_extra(note, extra)  # the chat lines ("Rowan wrote: …"), one query for every game
     return extra
 
 

@@ -106,6 +106,11 @@ class CreateGameForm(forms.Form):
         required=False,
         help_text=_("Only games between people (no computer players, not solo) are rated."),
     )
+    chat_spectators = forms.BooleanField(
+        label=_("Spectators may read the chat"),
+        required=False,
+        help_text=_("Only the players write in it; unticked, only they read it."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -18,6 +18,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from conversations.services import set_spectators_read
+
 from .. import kinds, services
 from ..access import game_for_viewer
 from ..forms import SUN_CHOICES, CreateGameForm
@@ -111,6 +113,7 @@ def create(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
+            set_spectators_read(game, data["chat_spectators"])
             if game.status == Game.Status.OPEN:
                 url = invite_url(request, game)
                 messages.success(

@@ -44,7 +44,7 @@ ALLOWED: dict[str, set[str]] = {
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
         "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
-        "computer", "export", "standard",
+        "computer", "export", "standard", "chat",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
@@ -53,7 +53,7 @@ ALLOWED: dict[str, set[str]] = {
         "actions", "table", "tables", "division", "divisions", "description", "message",
         "possible", "public", "export", "date",
         "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
-        "bots", "mail", "mails", "standard",
+        "bots", "mail", "mails", "standard", "messages", "discussion", "conversations",
     },
     "ru": set(),
 }

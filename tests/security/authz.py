@@ -65,6 +65,7 @@ ARGS = {
     "tournaments:club_decide/pk": "join_request",
     "tournaments:player/pk": "player_id",
     "api:rating/pk": "player_id",
+    "channel": "discussion",
     **{
         f"tournaments_api:{name}/pk": "event_id"
         for name in ("event", "standings", "rounds", "round", "register", "withdraw")
@@ -294,6 +295,37 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "tournaments:club": entry(everyone(200), NOT_ALLOWED),
     "tournaments:event": entry(everyone(200), NOT_ALLOWED),
     "tournaments:player": entry(everyone(200), NOT_ALLOWED),
+    # --- Conversations: a game's chat, a club's announcements and discussion -------------
+    # Everyone gets the pages (those who may not read are told so on them); only the
+    # game's players write in its chat (POST {}: "write something"), only members in
+    # Pine's discussion. The forms of a message name their conversation (POST {}: none).
+    "conversations:game_chat": entry(everyone(200), NOT_ALLOWED),
+    "conversations:game_post": entry(NOT_ALLOWED, seated(400)),
+    "conversations:club_talk": entry(everyone(200), NOT_ALLOWED),
+    "conversations:club_panel": entry(everyone(200), NOT_ALLOWED),
+    "conversations:club_post": entry(
+        NOT_ALLOWED, {**signed_in(403), "player": 400, "organizer": 400}
+    ),
+    "conversations:hide": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:report": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:shield": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:mail": entry(NOT_ALLOWED, signed_in(404)),
+    "api-game-messages": entry({**api(200), "other_player": 403}, api(400, others=403)),
+    "api-club-messages": entry(
+        {**api(200), "other_player": 403, "organizer": 200, "organizer_other_club": 403},
+        {**api(403), "player": 400, "organizer": 400},
+    ),
+    # Reports and messages in the admin: staff and every organizer get in (each sees
+    # their own club's rows only: tests/conversations), nobody adds one.
+    **{
+        f"admin:conversations_{model}_{page}": entry(in_admin(STAFF_IN), in_admin(STAFF_IN))
+        for model in ("report", "message")
+        for page in ("changelist", "change", "delete", "history")
+    },
+    **{
+        f"admin:conversations_{model}_add": entry(in_admin(403), in_admin(403))
+        for model in ("report", "message")
+    },
     "tournaments:club_create": entry(signed_in(200), signed_in(200)),  # POST {}: the form again
     # Joining by the invitation link: members are told they are in already (back to the
     # link), the others join (to the club's page).

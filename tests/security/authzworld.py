@@ -120,6 +120,7 @@ class World:
             "draft_id": lambda: self.clubs.draft.pk,
             "challenge_kind": lambda: "verdant",
             "challenge_day": lambda: "2000-01-01",
+            "discussion": lambda: "discuss",
         }
         found = {}
         for param in route.params:

@@ -98,7 +98,10 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
         {
             "/api/games/{id}": {"id": [game.pk for game in games] + [10**9]},
             "/api/events/{id}": {"id": events, "number": [1, 2, 0, 10**6]},
-            "/api/clubs/{slug}": {"slug": [clubs.club.slug, clubs.other_club.slug, "no-such"]},
+            "/api/clubs/{slug}": {
+                "slug": [clubs.club.slug, clubs.other_club.slug, "no-such"],
+                "channel": ["announce", "discuss", "no-such"],  # a club's conversations
+            },
             "/api/ratings/{id}": {"id": [alice.pk, bob.pk, carol.pk, 10**9]},
         },
     )
