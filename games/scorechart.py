@@ -47,16 +47,17 @@ def chart_svg(
     description = _("Each player's score after every round. At the end: %(scores)s.") % {
         "scores": finals
     }
+    title, setup = _("Scores round by round"), _("Setup")
     parts = [
         f'<svg class="score-chart" role="img" viewBox="0 0 {width} {height}" '
         f'aria-labelledby="{ident}-t {ident}-d" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{ident}-t">{escape(_("Scores round by round"))}</title>',
+        f'<title id="{ident}-t">{escape(title)}</title>',
         f'<desc id="{ident}-d">{escape(description)}</desc>',
         f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}"/>',
         f'<line class="axis" x1="{left}" y1="{upper}" x2="{left}" y2="{y(0):.1f}"/>',
         f'<text class="tick" x="{left - 4}" y="{y(top) + 4:.1f}" text-anchor="end">{top}</text>',
         f'<text class="tick" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
-        f'<text class="tick" x="{left}" y="{height - 6}">{escape(_("Setup"))}</text>',
+        f'<text class="tick" x="{left}" y="{height - 6}">{escape(setup)}</text>',
     ]
     if points:
         last = escape(points[-1][0])
