@@ -54,7 +54,7 @@ def _answer(request: Request, standing: rematches.Standing | None) -> Response:
     )
 
 
-def _error(status: int, text: str) -> OpenApiResponse:
+def _error(text: str) -> OpenApiResponse:
     return OpenApiResponse(ErrorSerializer, description=text)
 
 
@@ -65,7 +65,11 @@ def _error(status: int, text: str) -> OpenApiResponse:
     description="Who has accepted a rematch (the same players, a new game with the same "
     "settings) and the new game once everyone has.",
     parameters=[GAME_ID],
-    responses={200: RematchSerializer, 404: _error(404, "There is no such game.")},
+    responses={
+        200: RematchSerializer,
+        401: _error("No credentials, or a bad token."),
+        404: _error("There is no such game."),
+    },
     tags=["games"],
 )
 @extend_schema(
@@ -78,10 +82,11 @@ def _error(status: int, text: str) -> OpenApiResponse:
     request=None,
     responses={
         200: RematchSerializer,
-        401: _error(401, "No credentials, or a bad token."),
-        403: _error(403, "You are not a player of this game (code not_a_player)."),
-        404: _error(404, "There is no such game."),
-        409: _error(409, "The game is not over yet (code game_not_over)."),
+        400: _error("A malformed body (the request needs none)."),
+        401: _error("No credentials, or a bad token."),
+        403: _error("You are not a player of this game (code not_a_player)."),
+        404: _error("There is no such game."),
+        409: _error("The game is not over yet (code game_not_over)."),
     },
     tags=["games"],
 )
@@ -89,5 +94,6 @@ def _error(status: int, text: str) -> OpenApiResponse:
 def rematch(request: Request, pk: int) -> Response:
     game, _seat = game_for_viewer(pk, request.user)
     if request.method == "POST":
+        request.data  # noqa: B018 - parsed, so a malformed body is refused (400)
         return _answer(request, rematches.accept(game.pk, request.user))
     return _answer(request, rematches.standing(game))

@@ -12,7 +12,14 @@ from games import services
 from games.models import Game
 from games.rematches.models import Rematch
 from games.scorechart import chart_svg
+from tests.games.apihelpers import ResponseSchema
 from tests.games.gamehelpers import api_client_for, client_for, make_user, play_until
+
+
+@pytest.fixture(scope="module")
+def schema(django_db_blocker: Any) -> ResponseSchema:
+    with django_db_blocker.unblock():
+        return ResponseSchema()
 
 
 @pytest.fixture
@@ -138,8 +145,10 @@ class TestRematch:
 
 
 class TestRematchInTheApi:
-    def test_offer_accept_and_find_the_new_game(self, finished_game, alice, bob):
+    def test_offer_accept_and_find_the_new_game(self, finished_game, alice, bob, schema):
         url = reverse("api:rematch", args=[finished_game.pk])
+        path = "/api/games/{id}/rematch/"
+        schema.check(path, "get", 200, api_client_for(bob).get(url).json())
         assert api_client_for(bob).get(url).json() == {
             "offered": False,
             "accepted": [],
@@ -148,8 +157,10 @@ class TestRematchInTheApi:
             "url": None,
         }
         first = api_client_for(alice).post(url).json()
+        schema.check(path, "post", 200, first)
         assert (first["accepted"], first["waiting_for"], first["game"]) == ([0], [1], None)
         second = api_client_for(bob).post(url).json()
+        schema.check(path, "post", 200, second)
         new = Rematch.objects.get(game=finished_game).new_game
         assert second["game"] == new.pk
         assert second["url"].endswith(reverse("api:game", args=[new.pk]))
@@ -158,6 +169,11 @@ class TestRematchInTheApi:
         stranger = make_user("dora")
         answer = api_client_for(alice).post(reverse("api:rematch", args=[two_player_game.pk]))
         assert (answer.status_code, answer.json()["code"]) == (409, "game_not_over")
+        assert answer.json()["message"] == "A rematch can be offered once the game is over."
+        malformed = api_client_for(alice).post(
+            reverse("api:rematch", args=[finished_game.pk]), "{", content_type="application/json"
+        )
+        assert malformed.status_code == 400 and not Rematch.objects.exists()
         answer = api_client_for(stranger).post(reverse("api:rematch", args=[finished_game.pk]))
         assert (answer.status_code, answer.json()["code"]) == (403, "not_a_player")
         assert (
