@@ -127,6 +127,16 @@ class TestRematch:
         new = Rematch.objects.get(game=game).new_game
         assert new is not None and new.seats.get(position=1).bot == "random"
 
+    def test_a_solo_game_tells_the_ai_drafters_picks_and_restarts_at_one_click(self, alice):
+        game = services.create_game(alice, players=1)
+        game = play_until(game, lambda s: s.is_over, limit=1000)
+        html = page(alice, game)
+        assert "The A.I. drafter took" in html
+        assert len(re.findall(r'<li class="rank rank-1">', html)) == 1
+        rematch(alice, game)
+        new = Rematch.objects.get(game=game).new_game
+        assert new is not None and new.solo and new.status == Game.Status.ACTIVE
+
     def test_a_game_not_over_is_refused_and_nothing_changes(self, two_player_game, alice):
         answer = rematch(alice, two_player_game)
         assert answer.status_code == 409
