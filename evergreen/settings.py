@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "games",
     "games.evergreen",
     "games.verdant",
+    "games.rematches",
     "tournaments",
     "challenges",
     "conversations",

@@ -66,6 +66,31 @@ class Summary:
     round: int = 0
 
 
+@dataclass(frozen=True)
+class StoryLine:
+    """One thing that happened, as the game log tells it: a sentence in the active
+    language, details under it, and an ``icon`` the platform draws (``games.story.ICONS``:
+    pick, turn, spare (a card nobody took), aridity, round, season, end, start, take)."""
+
+    icon: str
+    text: str
+    details: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A round of the game log: its title, what happened in it, the move of the replay
+    that shows its end (``move``), each seat's score then (``scores``: the score chart),
+    and what was scored at its end, if anything (``scored``: "Spring", "the game"; the
+    replay's jumps to "End of Spring")."""
+
+    title: str
+    move: int
+    lines: tuple[StoryLine, ...]
+    scores: tuple[int, ...] = ()
+    scored: str = ""
+
+
 class GameKind(ABC):
     """One game as the platform sees it. Subclasses set the class attributes and
     implement the methods; presentation hooks have plain defaults."""
@@ -269,6 +294,17 @@ class GameKind(ABC):
         ``describe_move`` of each; a kind whose moves need the states around them to be
         told (what a Verdant turn took from the market) words them all at once."""
         return [self.describe_move(move, names) for move in record.moves]
+
+    def story(
+        self, record: Any, state: State, viewer: int | None, names: Sequence[str]
+    ) -> list[Chapter]:
+        """The game log as ``viewer`` may read it now (``state``: the game's snapshot):
+        rounds in order, never an unrevealed choice nor what is still in a deck or bag.
+        By default one chapter of ``describe_record``'s lines, the hidden moves left out."""
+        hidden = self.hidden_moves(state, record.moves, viewer)
+        lines = self.describe_record(record, names)
+        told = tuple(StoryLine("turn", text) for k, text in enumerate(lines) if k not in hidden)
+        return [Chapter("", len(lines), told, self.scores(state))] if told else []
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import kinds
-from .views import lobby, mail, play, profile, ratings
+from .views import lobby, mail, play, profile, ratings, rematch
 
 app_name = "games"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/record.json", play.record, name="record"),
+    path("games/<int:pk>/rematch/", rematch.accept, name="rematch"),
     path("ratings/", ratings.leaderboard, name="ratings"),
     path("ratings/<int:user_id>/", ratings.player, name="rating_player"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
 from . import rules
 from .refusals import refused
@@ -282,6 +282,22 @@ class Evergreen(GameKind):
 
         edition = rules.load_edition(state.edition if state else rules.DEFAULT_EDITION)
         return describe_move(edition, move, names)
+
+    def story(
+        self,
+        record: GameRecord,
+        state: rules.GameState,
+        viewer: int | None,
+        names: Sequence[str],
+    ) -> list[Chapter]:
+        from .story import story
+
+        try:
+            return story(record, state, viewer, names)
+        except rules.RulesError:
+            # A snapshot its moves do not lead to (a position set by hand, as tests and
+            # repairs do): the page goes without a log rather than failing.
+            return []
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .status import status_text

@@ -123,6 +123,30 @@ def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
     return game
 
 
+def rematch_game(old: Game) -> Game:
+    """A new game with the players of ``old`` in the same seats (people and computer
+    players alike) and the same settings, started at once (the caller holds the lock of
+    ``old`` and has every person's consent). Called inside the caller's transaction."""
+    game = Game.objects.create(
+        kind=old.kind,
+        players=old.players,
+        solo=old.solo,
+        edition=old.edition,
+        sun_start=old.sun_start,
+        options=old.options,
+        rated=old.rated,
+        days_per_move=old.days_per_move,
+        hours_per_move=old.hours_per_move,
+        time_bank_hours=old.time_bank_hours,
+        timeout_policy=old.timeout_policy,
+        created_by=old.created_by,
+    )
+    for seat in old.seats.order_by("position"):
+        Seat.objects.create(game=game, position=seat.position, user=seat.user, bot=seat.bot)
+    _start(game)
+    return game
+
+
 def _start(game: Game, seed: int | None = None) -> None:
     game.seed = secrets.randbits(62) if seed is None else seed
     try:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
 from . import recap, refusals, rules
 from .rules.bots import BOTS
@@ -252,6 +252,17 @@ class Verdant(GameKind):
 
     def describe_record(self, record: rules.GameRecord, names: Sequence[str]) -> list[str]:
         return recap.lines(record, names)
+
+    def story(
+        self,
+        record: rules.GameRecord,
+        state: rules.GameState,
+        viewer: int | None,
+        names: Sequence[str],
+    ) -> list[Chapter]:
+        from .story import story
+
+        return story(record, state, viewer, names)
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .page import status_text

@@ -29,7 +29,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import clocks, kinds, services
+from .. import clocks, kinds, services, story
 from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
@@ -138,7 +138,8 @@ def _context(
     }
     context["viewer"] = seat.position if seat else None
     context.update(kind.page_context(request, game, seat, params))
-    context["poll"] = not game.is_finished
+    context.update(story.page_context(game, seat, names))
+    context["poll"] = not game.is_finished or context["poll_rematch"]
     now = timezone.now()
     context["clocks"] = clocks.seat_clocks(game, game.seats.all(), context["viewer"], now)
     context["time_control"] = clocks.time_control(game, seat, now)
@@ -323,6 +324,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
                 view, names, "finished" if kind.is_over(state) else "active"
             ),
             **kind.replay_context(game, record, state, position),
+            **story.replay_context(game, record, state, position, names, number),
         }
     )
     return render(request, "games/replay.html", context)

@@ -220,6 +220,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:poll": entry(everyone((303, "/games/")), NOT_ALLOWED),
     "games:replay": entry(everyone(200), NOT_ALLOWED),
     "games:record": entry(everyone(200), NOT_ALLOWED),
+    "games:rematch": entry(NOT_ALLOWED, seated(409)),  # the game is not over
     "games:pick": entry(NOT_ALLOWED, seated(400)),  # the player: "this form is incomplete"
     "games:move": entry(NOT_ALLOWED, seated(400)),  # the same form, for a game of any kind
     "games:ranking": entry(NOT_ALLOWED, seated(409)),  # not drafting now
@@ -242,6 +243,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:record": entry(api(200), api(405)),
     "api:ranking": entry(api(200, others=403), api(400, others=403)),  # POST {}: no cards
     "api:vacation": entry(api(405), api(400)),  # POST {}: no days
+    "api:rematch": entry(api(200), api(409, others=403)),  # the game is not over
     # --- accounts (allauth) ----------------------------------------------------------------
     "account_login": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
     "account_signup": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
