@@ -97,6 +97,14 @@ class GameKind(ABC):
         field (its cleaned value goes to ``check_setup``). None by default."""
         return {}
 
+    # Fields of the lobby's form that only this game uses, although the platform has
+    # them (the first game's ``sun_start``, a column of Game from before the registry).
+    form_fields: ClassVar[tuple[str, ...]] = ()
+
+    def lobby_options(self, game: Game) -> list[str]:
+        """The game's own options in words, for the lobby's list of open games."""
+        return []
+
     @abstractmethod
     def new_game(self, setup: Setup) -> State:
         """The state before anyone has acted."""

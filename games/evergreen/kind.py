@@ -48,6 +48,13 @@ class Evergreen(GameKind):
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
+    form_fields = ("sun_start",)
+
+    def lobby_options(self, game: Game) -> list[str]:
+        from games.forms import SUN_CHOICES
+
+        sun = dict(SUN_CHOICES).get(game.sun_start, game.sun_start)
+        return [f"{_('Sun start')}: {sun}"]
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:

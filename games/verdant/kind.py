@@ -71,6 +71,13 @@ class Verdant(GameKind):
             ),
         }
 
+    def lobby_options(self, game: Game) -> list[str]:
+        variant = self.option_fields()["variant"]
+        words = [str(dict(variant.choices).get(game.options.get("variant"), _("Standard")))]
+        if game.options.get("goals"):
+            words.append(_("Goal cards"))
+        return words
+
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
             raise Refusal("bad_player_count", _("Verdant is played by 1 to 5 players."))

@@ -53,10 +53,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     rows = []
     for game in page:
         seats = list(game.seats.all())
+        kind = kinds.of(game)
         rows.append(
             {
                 "game": game,
-                "sun": SUN_NAMES.get(game.sun_start, game.sun_start),
+                "title": kind.title,
+                "options": kind.lobby_options(game),
                 "taken": sum(not seat.is_open for seat in seats),
                 "bots": sum(bool(seat.bot) for seat in seats),
                 "names": [seat.name for seat in seats if not seat.is_open],

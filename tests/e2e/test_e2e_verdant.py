@@ -178,3 +178,32 @@ def test_e2e_a_verdant_turn_by_touch_on_a_phone(new_context) -> None:
     no_refusal(phone)
     assert state_of(game_id).turn == 1
     assert re.search(r"/games/\d+/", phone.url)
+
+
+def offered_bots(page: Page) -> list[str]:
+    return page.locator("main [name=bot]").evaluate(
+        "select => [...select.options].filter(o => !o.matches(':disabled')).map(o => o.value)"
+    )
+
+
+def test_e2e_the_create_form_offers_the_chosen_games_own_computer_players(new_context) -> None:
+    make_user("alice")
+    page = new_context().new_page()
+    log_in(page, "alice@example.org", PASSWORD)
+    page.goto("/games/new/")
+    assert offered_bots(page) == ["easy", "medium", "hard", "strong", "greedy", "random"]
+    expect(page.locator("main [data-kind=verdant]").first).to_be_hidden()
+    expect(page.locator("main [data-kind=evergreen]")).to_be_visible()  # the Sun's start
+
+    page.select_option("main [name=kind]", "verdant")
+    assert offered_bots(page) == ["random", "greedy"]
+    assert page.locator("main [name=bot]").evaluate("s => s.value") == "greedy"
+    expect(page.locator("main [data-kind=evergreen]")).to_be_hidden()
+    expect(page.locator("main [name=verdant_variant]")).to_be_visible()
+
+    page.fill("main [name=computer_seats]", "1")
+    page.click("main form button[type=submit]:has-text('Create the game')")
+    page.wait_for_url(re.compile(r"/games/\d+/"))
+    game = Game.objects.get()
+    assert game.kind == "verdant"
+    assert Seat.objects.get(game=game, position=1).bot == "greedy"
