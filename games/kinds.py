@@ -323,6 +323,16 @@ class GameKind(ABC):
         """Inlines of the game's own tables on a game's admin page."""
         return []
 
+    def api_create_example(self) -> dict[str, Any] | None:
+        """A request body of ``POST /api/games/`` creating this game, for the OpenAPI
+        schema (``games.api.schema`` adds every kind's)."""
+        return None
+
+    def api_move_examples(self) -> dict[str, Any]:
+        """Request bodies of ``POST /api/games/{id}/move/`` by name, one per sort of move
+        (the JSON of ``move_from_json``), for the OpenAPI schema."""
+        return {}
+
     def urls(self) -> list[URLPattern]:
         """The game's own pages and steps, under /games/ (names in the ``games`` namespace)."""
         return []

@@ -50,6 +50,22 @@ class Evergreen(GameKind):
     foot_template = "games/evergreen/_legend.html"
     form_fields = ("sun_start",)
 
+    def api_create_example(self) -> dict[str, Any] | None:
+        return {"game": "evergreen", "players": 2, "computer_seats": 1, "bot": "strong",
+                "sun_start": "E"}  # fmt: skip
+
+    def api_move_examples(self) -> dict[str, Any]:
+        # The record's own examples (docs/game-record.md); the seat is the caller's.
+        return {
+            "pick": {"type": "pick", "card": "snow/sprout"},
+            "turn": {
+                "type": "turn",
+                "action": "C",
+                "effects": [{"plant": [5, 3]}, {"grow": [4, 4]}],
+                "power": {"power": "sprout", "timing": "before", "targets": [[4, 4]]},
+            },
+        }
+
     def lobby_options(self, game: Game) -> list[str]:
         from games.forms import SUN_CHOICES
 

@@ -71,6 +71,16 @@ class Verdant(GameKind):
             ),
         }
 
+    def api_create_example(self) -> dict[str, Any] | None:
+        from .api_schema import CREATE_EXAMPLE
+
+        return CREATE_EXAMPLE
+
+    def api_move_examples(self) -> dict[str, Any]:
+        from .api_schema import MOVE_EXAMPLES
+
+        return MOVE_EXAMPLES
+
     def lobby_options(self, game: Game) -> list[str]:
         variant = self.option_fields()["variant"]
         words = [str(dict(variant.choices).get(game.options.get("variant"), _("Standard")))]
