@@ -325,3 +325,8 @@ class Verdant(GameKind):
         from .urls import urlpatterns
 
         return list(urlpatterns)
+
+    def api_urls(self) -> list[URLPattern]:
+        from .urls import api_urlpatterns
+
+        return list(api_urlpatterns)

@@ -101,3 +101,30 @@ def test_a_verdant_games_answer_matches_the_published_schema(db):
     del broken["view"]["market"]
     with pytest.raises(Exception, match="is not valid under any of the given schemas"):
         schema.check("/api/games/", "post", 201, broken)
+
+
+def test_the_choices_endpoint_answers_a_verdant_player_and_refuses_clearly(db):
+    from games import services
+    from tests.games.gamehelpers import api_client_for, make_user
+
+    rowan, hazel, stranger = (make_user(n) for n in ("rowan", "hazel", "stranger"))
+    game = services.create_game(rowan, kind="verdant", players=2)
+    services.join_game(game.pk, hazel)
+    services.submit_move(game.pk, rowan, {"type": "start", "side": "top"})
+    services.submit_move(game.pk, hazel, {"type": "start", "side": "top"})
+    game.refresh_from_db()
+    mover = (rowan, hazel)[game.engine_state().to_play]
+    client = api_client_for(mover)
+    url = f"/api/games/{game.pk}/choices/"
+    pairs = client.get(url, {"ask": "selections"}).json()
+    assert pairs and set(pairs[0]) == {"take", "column", "token"}
+    cells = client.get(url, {"ask": "cells", "take": pairs[0]["take"]}).json()
+    assert cells and all(len(cell) == 2 for cell in cells)
+
+    bad = client.get(url, {"ask": "everything"})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_question"
+    outsider = api_client_for(stranger).get(url, {"ask": "selections"})
+    assert outsider.status_code == 403
+    evergreen = services.create_game(mover, players=1)
+    other = client.get(f"/api/games/{evergreen.pk}/choices/", {"ask": "selections"})
+    assert other.status_code == 404 and other.json()["code"] == "wrong_game"
