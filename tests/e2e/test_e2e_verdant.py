@@ -207,3 +207,27 @@ def test_e2e_the_create_form_offers_the_chosen_games_own_computer_players(new_co
     game = Game.objects.get()
     assert game.kind == "verdant"
     assert Seat.objects.get(game=game, position=1).bot == "greedy"
+
+
+def test_e2e_the_score_after_the_turn_follows_the_ticked_cell_at_once(new_context) -> None:
+    make_user("sylvia")
+    page = new_context().new_page()
+    log_in(page, "sylvia@example.org", PASSWORD)
+    create_game(page, "1", kind="verdant")
+    choose_side(page, "right")
+    builder = page.locator("#turn-builder")
+    builder.locator("input[name=turn]").first.check()
+    builder.locator("button:has-text('Next')").click()
+    idle(page)
+    cells = builder.locator("input[name=turn][data-preview]")
+    assert cells.count() >= 2
+    after = builder.locator("[data-preview-after]")
+    expect(after).to_be_hidden()  # no cell chosen yet: no score after the turn
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for k in (cells.count() - 1, 0):
+        cells.nth(k).check()
+        preview = cells.nth(k).get_attribute("data-preview")
+        expect(after).to_have_text(f"· after this turn: {preview}")
+    # No step was asked of the server (the page's polling aside).
+    assert not [url for url in requests if "turn=" in url and "/poll/" not in url]
