@@ -140,3 +140,11 @@ class TestMyGames:
         game = play_moves(verdant_game, seed=6)
         row = client_for(alice).get("/games/mine/").context["finished"][0]
         assert row.winner.position == game.engine_state().outcome.winner
+
+
+class TestTheInvitation:
+    def test_the_invitation_names_verdant_and_its_options(self, alice, bob):
+        game = services.create_game(alice, kind="verdant", players=2, options={"goals": True})
+        page = client_for(bob).get(f"/invite/{game.invite_code}/").content.decode()
+        assert "Alice invites you to play Verdant" in page
+        assert "Standard · Goal cards" in page and "Sun start" not in page
