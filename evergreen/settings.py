@@ -278,6 +278,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "REDOC_DIST": "SIDECAR",  # the docs page's script from this site, not a CDN
     "COMPONENT_SPLIT_REQUEST": True,
+    # Every registered game's examples and moves (the platform's decorators know none).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.add_game_kinds",
+    ],
     # Several fields are called "status" or "role": one schema name per choice set.
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.api.serializers.STATUS_BY_NAME",

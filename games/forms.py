@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from django import forms
@@ -10,6 +11,7 @@ from django.utils.translation import ngettext
 
 from . import kinds, names, timezones
 from .models import Player
+from .services.lobby import bot_refusal
 from .timecontrol import BadTimeControl, check_time_control
 
 SUN_CHOICES = [
@@ -67,7 +69,7 @@ class CreateGameForm(forms.Form):
         initial=0,
         help_text=_("Computer players take these seats; the others wait for people to join."),
     )
-    bot = forms.ChoiceField(label=_("Computer player"), choices=kinds.bot_choices)
+    bot = forms.ChoiceField(label=_("Computer player"), choices=[])
     sun_start = forms.ChoiceField(
         label=_("The Sun starts in the"), choices=SUN_CHOICES, initial="N"
     )
@@ -120,10 +122,30 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(name, kind.title) for name, kind in registered.items()]
         field.initial = kinds.default_name()
-        self.fields["bot"].initial = kinds.get(field.initial).default_bot
+        bot = self.fields["bot"]
+        assert isinstance(bot, forms.ChoiceField)
+        bot.initial = kinds.get(field.initial).default_bot
         if len(registered) == 1:
             field.widget = forms.HiddenInput()
+            bot.choices = list(kinds.get(field.initial).bots.items())
+        else:
+            # Each game's own computer players, grouped under its name: the page shows
+            # the chosen game's group only (static/js/create_game.js).
+            bot.choices = [(k.title, list(k.bots.items())) for k in registered.values()]
+            bot.widget.attrs["data-defaults"] = json.dumps(
+                {str(k.title): k.default_bot for k in registered.values()}
+            )
         add_option_fields(self, registered)
+
+    def field_rows(self) -> list[tuple[forms.BoundField, str]]:
+        """The visible fields with the game each belongs to ("" for every game): the page
+        shows only the chosen game's own fields."""
+        own = {
+            field: name
+            for name, kind in kinds.kinds().items()
+            for field in (*kind.form_fields, *(f"{name}_{o}" for o in kind.option_fields()))
+        }
+        return [(bound, own.get(bound.name, "")) for bound in self.visible_fields()]
 
     def kind_options(self) -> dict[str, Any]:
         """The chosen game's own options (``GameKind.option_fields``), by their names."""
@@ -152,6 +174,9 @@ class CreateGameForm(forms.Form):
         players = data.get("players")
         computer_seats = data.get("computer_seats")
         kind = kinds.get(data.get("kind") or kinds.default_name())
+        bot = data.get("bot")
+        if computer_seats and bot and bot not in kind.bots:
+            self.add_error("bot", bot_refusal(kind, bot))
         if players is not None and not kind.min_players <= players <= kind.max_players:
             self.add_error(
                 "players",

@@ -124,6 +124,14 @@ class GameKind(ABC):
         field (its cleaned value goes to ``check_setup``). None by default."""
         return {}
 
+    # Fields of the lobby's form that only this game uses, although the platform has
+    # them (the first game's ``sun_start``, a column of Game from before the registry).
+    form_fields: ClassVar[tuple[str, ...]] = ()
+
+    def lobby_options(self, game: Game) -> list[str]:
+        """The game's own options in words, for the lobby's list of open games."""
+        return []
+
     @abstractmethod
     def new_game(self, setup: Setup) -> State:
         """The state before anyone has acted."""
@@ -365,6 +373,16 @@ class GameKind(ABC):
     def admin_inlines(self) -> list[Any]:
         """Inlines of the game's own tables on a game's admin page."""
         return []
+
+    def api_create_example(self) -> dict[str, Any] | None:
+        """A request body of ``POST /api/games/`` creating this game, for the OpenAPI
+        schema (``games.api.schema`` adds every kind's)."""
+        return None
+
+    def api_move_examples(self) -> dict[str, Any]:
+        """Request bodies of ``POST /api/games/{id}/move/`` by name, one per sort of move
+        (the JSON of ``move_from_json``), for the OpenAPI schema."""
+        return {}
 
     def urls(self) -> list[URLPattern]:
         """The game's own pages and steps, under /games/ (names in the ``games`` namespace)."""

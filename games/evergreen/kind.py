@@ -49,6 +49,29 @@ class Evergreen(GameKind):
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
     showcase_template = "games/evergreen/_showcase.html"
+    form_fields = ("sun_start",)
+
+    def api_create_example(self) -> dict[str, Any] | None:
+        return {"game": "evergreen", "players": 2, "computer_seats": 1, "bot": "strong",
+                "sun_start": "E"}  # fmt: skip
+
+    def api_move_examples(self) -> dict[str, Any]:
+        # The record's own examples (docs/game-record.md); the seat is the caller's.
+        return {
+            "pick": {"type": "pick", "card": "snow/sprout"},
+            "turn": {
+                "type": "turn",
+                "action": "C",
+                "effects": [{"plant": [5, 3]}, {"grow": [4, 4]}],
+                "power": {"power": "sprout", "timing": "before", "targets": [[4, 4]]},
+            },
+        }
+
+    def lobby_options(self, game: Game) -> list[str]:
+        from games.forms import SUN_CHOICES
+
+        sun = dict(SUN_CHOICES).get(game.sun_start, game.sun_start)
+        return [f"{_('Sun start')}: {sun}"]
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:

@@ -58,7 +58,7 @@ class Player(models.Model):
         _("e-mail when it is my move"),
         max_length=12,
         choices=EmailMode.choices,
-        default=EmailMode.EVERY_MOVE,
+        default=EmailMode.COALESCED,
     )
     email_every_hours = models.PositiveSmallIntegerField(
         _("at most one mail per game every (hours)"), default=6

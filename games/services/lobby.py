@@ -21,6 +21,15 @@ from .writes import announce_end, commit, lock_game, lock_game_and_seats, progre
 
 
 @transaction.atomic
+def bot_refusal(game_kind: kinds.GameKind, bot: str) -> str:
+    """Why ``bot`` cannot play ``game_kind``, naming the computer players it has."""
+    return _("%(game)s has no computer player “%(bot)s”: choose %(choices)s.") % {
+        "game": game_kind.title,
+        "bot": str(bot)[:40],
+        "choices": ", ".join(str(label) for label in game_kind.bots.values()),
+    }
+
+
 def create_game(
     user: Any,
     *,
@@ -64,7 +73,7 @@ def create_game(
     if timeout_policy not in ("bot", "minimal"):
         raise ServiceError(_("Unknown timeout policy."), "bad_timeout_policy")
     if bot not in game_kind.bots:
-        raise ServiceError(_("Unknown computer player."), "bad_bot")
+        raise ServiceError(bot_refusal(game_kind, bot), "bad_bot")
     Player.for_user(user)
     game = Game.objects.create(
         kind=game_kind.name,

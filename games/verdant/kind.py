@@ -71,6 +71,23 @@ class Verdant(GameKind):
             ),
         }
 
+    def api_create_example(self) -> dict[str, Any] | None:
+        from .api_schema import CREATE_EXAMPLE
+
+        return CREATE_EXAMPLE
+
+    def api_move_examples(self) -> dict[str, Any]:
+        from .api_schema import MOVE_EXAMPLES
+
+        return MOVE_EXAMPLES
+
+    def lobby_options(self, game: Game) -> list[str]:
+        variant = self.option_fields()["variant"]
+        words = [str(dict(variant.choices).get(game.options.get("variant"), _("Standard")))]
+        if game.options.get("goals"):
+            words.append(_("Goal cards"))
+        return words
+
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
             raise Refusal("bad_player_count", _("Verdant is played by 1 to 5 players."))
@@ -327,3 +344,8 @@ class Verdant(GameKind):
         from .urls import urlpatterns
 
         return list(urlpatterns)
+
+    def api_urls(self) -> list[URLPattern]:
+        from .urls import api_urlpatterns
+
+        return list(api_urlpatterns)

@@ -22,11 +22,10 @@ from conversations.services import set_spectators_read
 
 from .. import kinds, services
 from ..access import game_for_viewer
-from ..forms import SUN_CHOICES, CreateGameForm
+from ..forms import CreateGameForm
 from ..models import Game, Seat
 
 FINISHED_SHOWN = 50
-SUN_NAMES = dict(SUN_CHOICES)
 
 
 def _seats() -> Prefetch:
@@ -76,10 +75,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     rows = []
     for game in page:
         seats = list(game.seats.all())
+        kind = kinds.of(game)
         rows.append(
             {
                 "game": game,
-                "sun": SUN_NAMES.get(game.sun_start, game.sun_start),
+                "title": kind.title,
+                "options": kind.lobby_options(game),
                 "taken": sum(not seat.is_open for seat in seats),
                 "bots": sum(bool(seat.bot) for seat in seats),
                 "names": [seat.name for seat in seats if not seat.is_open],
@@ -164,9 +165,11 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
         messages.success(request, _("You have joined %(game)s.") % {"game": game})
         return redirect(game)
     seats = list(game.seats.all())
+    kind = kinds.of(game)
     context = {
         "game": game,
-        "sun": SUN_NAMES.get(game.sun_start, game.sun_start),
+        "title": kind.title,
+        "options": kind.lobby_options(game),
         "seats": seats,
         "taken": sum(not seat.is_open for seat in seats),
         "mine": request.user.is_authenticated

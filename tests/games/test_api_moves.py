@@ -286,7 +286,7 @@ class TestIdempotency:
 
 class TestStaleVersion:
     def test_if_match_with_an_old_version_is_refused_with_409(self, action_game: Game) -> None:
-        old = action_game.version
+        old = action_game.version - 1  # before the draft was revealed: a change it could see
         post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
         before = snapshot(action_game)
         response = post_turn(
@@ -297,11 +297,26 @@ class TestStaleVersion:
         assert snapshot(action_game) == before
 
     def test_a_version_in_the_body_works_like_if_match(self, action_game: Game) -> None:
-        old = action_game.version
+        old = action_game.version - 1
         post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
         response = post_turn(user_at(action_game, 1), action_game, {**EMPTY_TURN, "version": old})
         assert response.status_code == 409
         assert response.json()["code"] == "stale_version"
+
+    def test_another_seats_hidden_turn_does_not_make_the_version_stale(
+        self, action_game: Game
+    ) -> None:
+        shown = action_game.version  # both players' pages show this version
+        post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
+        response = post_turn(
+            user_at(action_game, 1), action_game, EMPTY_TURN, HTTP_IF_MATCH=str(shown)
+        )
+        assert response.status_code == 200, response.json()
+        again = post_turn(
+            user_at(action_game, 0), action_game, EMPTY_TURN, HTTP_IF_MATCH=str(shown)
+        )
+        assert again.status_code == 409  # the round was revealed since: that is news
+        assert again.json()["code"] == "stale_version"
 
     @pytest.mark.parametrize("header", ["{v}", '"{v}"', 'W/"{v}"'])
     def test_the_current_version_is_accepted(self, action_game: Game, header: str) -> None:

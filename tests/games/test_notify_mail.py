@@ -119,6 +119,7 @@ class TestTheMail:
         assert f"Message-ID: {headers['Message-ID']}" in raw
 
     def test_the_season_and_game_over_mails_show_the_player_s_breakdown(self, clock, alice, bob):
+        Player.objects.filter(user=alice).update(email_mode=Player.EmailMode.EVERY_MOVE)
         game = start(alice, bob)
         play_until(game, lambda s: s.is_over)
         state = Game.objects.get(pk=game.pk).engine_state()
