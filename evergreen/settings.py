@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "games",
     "games.evergreen",
     "games.verdant",
+    "games.analysis",
     "tournaments",
 ]
 
@@ -331,3 +332,10 @@ if os.environ.get("CACHE_URL"):
 MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)
+
+# The analysis of finished games and the hint (games.analysis): the strong player's level
+# searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for
+# a day (UTC).
+ANALYSIS_BUDGET = os.environ.get("ANALYSIS_BUDGET", "strong")
+HINT_BUDGET = os.environ.get("HINT_BUDGET", "strong")
+ANALYSIS_DAILY_LIMIT = env_int("ANALYSIS_DAILY_LIMIT", 5)

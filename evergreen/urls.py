@@ -13,7 +13,9 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api_urls")),
+    path("api/", include("games.analysis.api_urls")),
     path("", include("games.urls")),
+    path("", include("games.analysis.urls")),
     path("", include("tournaments.urls")),
 ]
 
