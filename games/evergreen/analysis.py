@@ -27,6 +27,8 @@ def _level(budget: str) -> str:
 class EvergreenAnalyst(Analyst):
     def review(self, state: rules.GameState, move: rules.Move, budget: str) -> dict[str, Any]:
         found = review(state, move, _level(budget))
+        # The reader sees points to a tenth: the loss is their difference, rounded.
+        played, best = round(found.played_points, 1), round(found.best_points, 1)
         return {
             "kind": found.kind,
             "round": f"{found.season}-{found.round}",
@@ -34,9 +36,9 @@ class EvergreenAnalyst(Analyst):
             "season_round": found.round,
             "played": found.played.to_json(),
             "best": found.best.to_json(),
-            "played_points": round(found.played_points, 1),
-            "best_points": round(found.best_points, 1),
-            "loss": found.loss,
+            "played_points": played,
+            "best_points": best,
+            "loss": max(0, round(best - played)),
         }
 
     def hint(self, state: rules.GameState, seat: int, budget: str) -> rules.Move:
