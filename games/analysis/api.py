@@ -68,27 +68,37 @@ def _errors(**codes: str) -> dict[int, OpenApiResponse]:
     }
 
 
+ANALYSIS_ERRORS = _errors(
+    e400="no_analysis: this game offers no analysis.",
+    e401="No credentials, or a bad token.",
+    e403="not_a_player: only the game's players have an analysis.",
+    e404="There is no such game, or (code no_analysis_yet) you have not asked for one.",
+    e409="game_not_over: the game is still being played.",
+    e429="analysis_daily_limit: too many analyses asked for today (UTC).",
+)
+
+
 @extend_schema(
-    operation_id="games_analysis",
+    methods=["GET"],
+    operation_id="games_analysis_retrieve",
     summary="The analysis of my play in a finished game",
-    description="GET: your analysis (its progress while it runs). POST: ask for it once the "
-    "game is over; it runs in the background (poll with GET) and is stored: asking again "
-    "answers the stored one. Each player may ask for a limited number a day. The strong "
-    "player reviews each of your picks and turns from what you could see then.",
+    description="Your analysis once asked for: its progress (`done` of `total`) while it "
+    "runs, then each of your picks and turns reviewed by the strong player, from what you "
+    "could see then, with a summary.",
+    parameters=[GAME_ID],
+    responses={200: AnalysisSerializer, **ANALYSIS_ERRORS},
+    tags=["analysis"],
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_analysis_create",
+    summary="Ask for the analysis of my play",
+    description="Once the game is over. It runs in the background (202; read its progress "
+    "with GET) and is stored: asking again answers the stored one (200). A player may ask "
+    "for a limited number a day (UTC).",
     parameters=[GAME_ID],
     request=None,
-    responses={
-        200: AnalysisSerializer,
-        202: AnalysisSerializer,
-        **_errors(
-            e400="no_analysis: this game offers no analysis.",
-            e401="No credentials, or a bad token.",
-            e403="not_a_player: only the game's players have an analysis.",
-            e404="no such game, or (GET) no_analysis_yet: none asked for.",
-            e409="game_not_over: the game is still being played.",
-            e429="analysis_daily_limit: too many analyses asked for today (UTC).",
-        ),
-    },
+    responses={200: AnalysisSerializer, 202: AnalysisSerializer, **ANALYSIS_ERRORS},
     tags=["analysis"],
 )
 @api_view(["GET", "POST"])

@@ -32,8 +32,6 @@ class EvergreenAnalyst(Analyst):
         return {
             "kind": found.kind,
             "round": f"{found.season}-{found.round}",
-            "season": found.season,
-            "season_round": found.round,
             "played": found.played.to_json(),
             "best": found.best.to_json(),
             "played_points": played,
