@@ -72,7 +72,7 @@ class EvergreenAnalyst(Analyst):
 
 def _where(edition: rules.Edition, space: Space) -> str:
     biome = edition.planet.biomes[edition.planet.index(space)]
-    return _("%(space)s (%(biome)s)") % {
+    return _("%(space)s in %(biome)s") % {
         "space": space_text(space),
         "biome": BIOME_NAMES.get(str(biome), biome),
     }
