@@ -9,7 +9,7 @@ import pytest
 
 from games import kinds
 from games import services as game_services
-from games.analysis import services
+from games.analysis import services, tasks
 from games.analysis.models import Analysis
 from games.models import Game
 from tests.games.analysishelpers import finished_duel, finished_solo
@@ -124,3 +124,34 @@ class TestStorage:
             {r["move"] for r in analysis.reviews}
         )
         assert analysis.done == len(analysis.reviews) == 28
+
+
+class TestFailure:
+    def test_a_run_that_breaks_is_marked_failed_and_asking_again_resumes_it_uncounted(
+        self, alice: Any, settings: Any, monkeypatch: Any
+    ) -> None:
+        settings.ANALYSIS_DAILY_LIMIT = 1
+        game = finished_solo(alice)
+        analyst = kinds.get("evergreen").analyst
+        review, calls = analyst.review, []
+
+        def breaks_at_the_fourth(state: Any, move: Any, budget: str) -> Any:
+            calls.append(move)
+            if len(calls) == 4:
+                raise RuntimeError("the search ran out of memory")
+            return review(state, move, budget)
+
+        monkeypatch.setattr(analyst, "review", breaks_at_the_fourth)
+        settings.CELERY_TASK_ALWAYS_EAGER = False
+        analysis, _ = services.request_analysis(game.pk, alice)
+        with pytest.raises(RuntimeError):
+            tasks.run_analysis(analysis.pk)
+        analysis.refresh_from_db()
+        assert (analysis.status, analysis.done) == (Analysis.Status.FAILED, 3)
+
+        settings.CELERY_TASK_ALWAYS_EAGER = True
+        again, queued = services.request_analysis(game.pk, alice)  # not over the limit
+        again.refresh_from_db()
+        assert queued and again.pk == analysis.pk
+        assert (again.status, again.done, len(again.reviews)) == (Analysis.Status.DONE, 28, 28)
+        assert len(calls) == 29  # the three reviewed before the failure were not made again
