@@ -17,7 +17,7 @@ from tests.tournaments.tourhelpers import current_tables, event_with, make_playe
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}
 
 
 def replay(client: Any, game_id: int, move: int) -> str:
@@ -60,16 +60,16 @@ class TestReplay:
         game = finished_solo(alice)
         settings.CELERY_TASK_ALWAYS_EAGER = False  # queued only: the worker has not run yet
         client = client_for(alice)
-        fragment = client.post(reverse("analysis:ask", args=[game.pk]), {"move": "1"}, **HTMX)
+        fragment = client.post(reverse("analysis:ask", args=[game.pk]), {"move": "1"}, headers=HTMX)
         body = fragment.content.decode()
         assert '<progress id="analysis-progress" value="0" max="28">' in body
         assert 'hx-trigger="every 1s"' in body
         analysis = Analysis.objects.get(game=game)
         services_run(analysis.pk, 4)
-        polled = client.get(reverse("analysis:panel", args=[game.pk]), {"move": "1"}, **HTMX)
+        polled = client.get(reverse("analysis:panel", args=[game.pk]), {"move": "1"}, headers=HTMX)
         assert 'value="4" max="28"' in polled.content.decode()
         services_run(analysis.pk, None)
-        done = client.get(reverse("analysis:panel", args=[game.pk]), {"move": "1"}, **HTMX)
+        done = client.get(reverse("analysis:panel", args=[game.pk]), {"move": "1"}, headers=HTMX)
         assert "hx-trigger" not in done.content.decode()
         assert "The biggest mistakes" in done.content.decode()
 
@@ -77,7 +77,7 @@ class TestReplay:
         settings.ANALYSIS_DAILY_LIMIT = 0
         game = finished_solo(alice)
         client = client_for(alice)
-        fragment = client.post(reverse("analysis:ask", args=[game.pk]), **HTMX)
+        fragment = client.post(reverse("analysis:ask", args=[game.pk]), headers=HTMX)
         assert 'data-code="analysis_daily_limit"' in fragment.content.decode()
         page = client.post(reverse("analysis:ask", args=[game.pk]))
         assert page.status_code == 429
@@ -99,7 +99,7 @@ class TestHint:
     def test_asking_shows_the_strong_players_move_to_the_asking_player(self, alice: Any) -> None:
         game = services.create_game(alice, players=1)
         client = client_for(alice)
-        fragment = client.post(reverse("analysis:hint", args=[game.pk]), **HTMX)
+        fragment = client.post(reverse("analysis:hint", args=[game.pk]), headers=HTMX)
         assert "The computer would do this: Taking " in fragment.content.decode()
         page = client.post(reverse("analysis:hint", args=[game.pk]))
         assert page.status_code == 200 and "Back to the game" in page.content.decode()

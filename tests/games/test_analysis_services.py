@@ -106,7 +106,8 @@ class TestStorage:
         assert analysis.done == len(analysis.reviews) == 5
         # Another worker stores the next review while this one is still making it:
         analyst = kinds.get("evergreen").analyst
-        review, raced = analyst.review, []
+        assert analyst is not None
+        review, raced = analyst.review, list[str]()
 
         def another_worker_first(state: Any, move: Any, budget: str) -> Any:
             if not raced:
@@ -133,7 +134,8 @@ class TestFailure:
         settings.ANALYSIS_DAILY_LIMIT = 1
         game = finished_solo(alice)
         analyst = kinds.get("evergreen").analyst
-        review, calls = analyst.review, []
+        assert analyst is not None
+        review, calls = analyst.review, list[Any]()
 
         def breaks_at_the_fourth(state: Any, move: Any, budget: str) -> Any:
             calls.append(move)

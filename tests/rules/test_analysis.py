@@ -7,6 +7,7 @@ import pytest
 
 from games.evergreen.rules import bots
 from games.evergreen.rules.analysis import blind, review, suggestion
+from games.evergreen.rules.bot import Bot
 from games.evergreen.rules.engine import apply, new_game
 from games.evergreen.rules.moves import Move, Pick, Turn
 from games.evergreen.rules.state import GameState, Phase
@@ -14,10 +15,11 @@ from games.evergreen.rules.view import player_view
 from tests.rules.test_strong import greedy, play_until, shuffled_secrets
 
 
-def decisions(start: GameState, players: list[bots.Bot]) -> list[tuple[GameState, Move]]:
+def decisions(start: GameState, players: list[Bot]) -> list[tuple[GameState, Move]]:
     """Every (state before, move) of a whole game played by ``players``."""
     _final, moves = bots.play_game(start, players)
-    found, state = [], start
+    found: list[tuple[GameState, Move]] = []
+    state = start
     for move in moves:
         found.append((state, move))
         state = apply(state, move)
@@ -62,7 +64,7 @@ class TestHiddenInformation:
     def test_others_unrevealed_turns_do_not_change_the_review_nor_the_hint(self) -> None:
         start = play_until(new_game(4, 52), greedy(4), 2, Phase.ACTION)
         mine = greedy(4)[0].choose(start, 0)
-        results = []
+        results: list[tuple[object, ...]] = []
         for others in (greedy(4), [bots.RandomBot(k) for k in range(4)]):
             state = start
             for seat in (1, 2, 3):
