@@ -77,11 +77,16 @@ INSTALLED_APPS = [
     "games.verdant",
     "games.analysis",
     "tournaments",
+    "challenges",
 ]
 
 # The game kinds the site hosts (``games.kinds``): dotted paths to ``GameKind`` classes,
 # the first is the default. A game adds its package and one line here.
 GAME_KINDS = ["games.evergreen.kind.Evergreen", "games.verdant.kind.Verdant"]
+
+# Who may look at a game is asked of these too (``games.access.game_for_viewer``): a daily
+# challenge's game stays hidden from the other players until they have finished theirs.
+GAME_VIEW_GUARDS = ["challenges.visibility.hide_unfinished_challenges"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -97,6 +102,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "games.middleware.PlayerPreferencesMiddleware",
+    "games.middleware.PagesNotKeptMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out login into its 429 page
 ]
 
@@ -149,6 +155,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # django-allauth: e-mail + password accounts.
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# ...and the public name and the browser's time zone (games.signup).
+ACCOUNT_SIGNUP_FORM_CLASS = "games.signup.SignupForm"
 # A sign-up with a known address looks like any other (the mail tells the owner instead):
 # allauth can only keep that promise when every new address is verified first.
 ACCOUNT_PREVENT_ENUMERATION = True
@@ -316,6 +324,8 @@ CELERY_BEAT_SCHEDULE = {
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
     "rate-pending-games": {"task": "games.tasks.rate_pending_games", "schedule": 300.0},
     "events-safety-net": {"task": "tournaments.tasks.events_safety_net", "schedule": 60.0},
+    # Opens each day's challenges soon after midnight UTC and computes missing targets.
+    "open-daily-challenges": {"task": "challenges.tasks.open_today", "schedule": 300.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The cache (page cache, rate limits): this process's memory by default; Redis

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import kinds, names
+from . import kinds, names, timezones
 from .models import Player
 from .timecontrol import BadTimeControl, check_time_control
 
@@ -185,6 +185,16 @@ def add_option_fields(form: forms.Form, registered: dict[str, kinds.GameKind]) -
             form.fields[f"{name}_{option}"] = field
 
 
+class ZoneSelect(forms.Select):
+    """The time-zone list: each city is a name, already in the reader's language (CLDR),
+    so it is marked ``translate="no"`` for translation tools and checks."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        option["attrs"]["translate"] = "no"
+        return option
+
+
 class ProfileForm(forms.ModelForm):
     quiet_start = forms.TypedChoiceField(
         label=_("Quiet hours from"),
@@ -214,6 +224,13 @@ class ProfileForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        current = self.instance.time_zone if self.instance is not None else ""
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"),
+            choices=timezones.zone_choices(current),
+            widget=ZoneSelect,
+            help_text=_("Times on this site are shown in this time zone."),
+        )
         if not self.is_bound and self.instance is not None:
             self.initial["reminder_hours"] = ", ".join(
                 str(h) for h in (self.instance.reminder_hours or [])
@@ -249,7 +266,6 @@ class ProfileForm(forms.ModelForm):
         )
         help_texts: ClassVar[dict[str, Any]] = {
             "display_name": _("The name other players see."),
-            "time_zone": _("Times on this site are shown in this time zone."),
         }
 
     def clean_display_name(self) -> str:

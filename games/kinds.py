@@ -117,6 +117,8 @@ class GameKind(ABC):
     foot_template: str = ""  # once per page, after the game (a legend)
     # The analysis of finished games and the hint (``Analyst``); None: the kind offers neither.
     analyst: Analyst | None = None
+    # The home page's picture of the game (e.g. a finished demo game), after head_template.
+    showcase_template: str = ""
 
     # --- Setting up ---------------------------------------------------------------------
 
@@ -243,6 +245,15 @@ class GameKind(ABC):
         """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
         return set()
 
+    def solo_title(self, state: State) -> str | None:
+        """The title a finished one-player game earns from the game's solo title table, as
+        the table names it (a stable key, stored by the daily challenge), or None."""
+        return None
+
+    def title_name(self, title: str) -> str:
+        """A solo title (``solo_title``) in the active language."""
+        return title
+
     # --- Computer players, time-outs and standing orders --------------------------------
 
     @abstractmethod
@@ -299,6 +310,10 @@ class GameKind(ABC):
     def page_words(self) -> dict[str, Any]:
         """What ``head_template`` and ``foot_template`` need on every page of the game
         (started or not, the replay too)."""
+        return {}
+
+    def showcase_context(self) -> dict[str, Any]:
+        """What ``showcase_template`` needs on the home page."""
         return {}
 
     def page_context(

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", lobby.home, name="home"),
     path("lobby/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create, name="create"),
+    path("games/solo/", lobby.try_solo, name="try_solo"),
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/<int:pk>/join/", lobby.join, name="join"),
     path("invite/<str:code>/", lobby.invite, name="invite"),

@@ -16,6 +16,7 @@ from celery import current_app
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -173,8 +174,13 @@ def fail(analysis_id: int) -> None:
 
 
 def in_event(game: Game) -> bool:
-    """Whether the game is a table of an event (``tournaments``' Table.game)."""
-    return Game.objects.filter(pk=game.pk, event_table__isnull=False).exists()
+    """Whether the game is played for a result others compare: a table of an event
+    (``tournaments``' Table.game) or a daily challenge's game (``challenges``' entry)."""
+    return (
+        Game.objects.filter(pk=game.pk)
+        .filter(Q(event_table__isnull=False) | Q(challenge_entry__isnull=False))
+        .exists()
+    )
 
 
 def hint(game_id: int, user: Any) -> dict[str, Any]:

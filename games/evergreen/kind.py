@@ -50,6 +50,7 @@ class Evergreen(GameKind):
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
     analyst = EvergreenAnalyst()
+    showcase_template = "games/evergreen/_showcase.html"
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
@@ -126,6 +127,14 @@ class Evergreen(GameKind):
 
     def scores(self, state: rules.GameState) -> tuple[int, ...]:
         return tuple(seat.score for seat in state.seats)
+
+    def solo_title(self, state: rules.GameState) -> str | None:
+        return state.outcome.title if state.outcome is not None else None
+
+    def title_name(self, title: str) -> str:
+        from .words import solo_title
+
+        return solo_title(title)
 
     def ranking(self, state: rules.GameState) -> tuple[int, ...]:
         if state.outcome is not None:
@@ -285,6 +294,11 @@ class Evergreen(GameKind):
         from .presenters import legend
 
         return legend()
+
+    def showcase_context(self) -> dict[str, Any]:
+        from .showcase import showcase_context
+
+        return showcase_context()
 
     def page_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]

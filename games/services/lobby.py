@@ -35,10 +35,12 @@ def create_game(
     hours_per_move: int | None = None,
     time_bank_hours: int = 0,
     timeout_policy: str = "bot",
+    seed: int | None = None,
 ) -> Game:
     """Open a game of ``kind`` (the default kind when None) with ``user`` in seat 0 and
     ``computer_seats`` bots; start it when full. ``options`` are the kind's (Evergreen's
-    ``sun_start`` has its own argument). ``players == 1`` is a solo game.
+    ``sun_start`` has its own argument). ``players == 1`` is a solo game. ``seed`` deals
+    it (a daily challenge deals everyone the same game); a fresh random one by default.
     """
     try:
         game_kind = kinds.get(kind or kinds.default_name())
@@ -84,7 +86,7 @@ def create_game(
             game=game, position=position, bot=bot if position <= computer_seats else ""
         )
     if players == 1 or computer_seats == players - 1:
-        _start(game)
+        _start(game, seed)
     return game
 
 
@@ -121,8 +123,8 @@ def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
     return game
 
 
-def _start(game: Game) -> None:
-    game.seed = secrets.randbits(62)
+def _start(game: Game, seed: int | None = None) -> None:
+    game.seed = secrets.randbits(62) if seed is None else seed
     try:
         state = kinds.of(game).new_game(game.setup())
     except Refusal as exc:

@@ -175,7 +175,10 @@ def _play(
         raise Conflict(_("This game is not being played."), "game_not_active")
     if expected_version is not None and expected_version != game.version:
         raise Conflict(
-            _("The game has moved on since you loaded it: look again and resubmit."),
+            _(
+                "Someone has moved since this page was loaded (perhaps you, in another "
+                "tab): here is the game as it is now. Look again, then play."
+            ),
             "stale_version",
         )
     before = game.engine_state()

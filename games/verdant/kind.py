@@ -138,6 +138,14 @@ class Verdant(GameKind):
     def is_over(self, state: rules.GameState) -> bool:
         return state.is_over
 
+    def solo_title(self, state: rules.GameState) -> str | None:
+        return state.outcome.title if state.outcome is not None else None
+
+    def title_name(self, title: str) -> str:
+        from .words import title as title_words
+
+        return title_words(title)
+
     def scores(self, state: rules.GameState) -> tuple[int, ...]:
         if state.outcome is not None:
             return state.outcome.scores

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from .. import kinds, services
 from ..access import game_for_viewer
@@ -38,7 +38,28 @@ def invite_url(request: HttpRequest, game: Game) -> str:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     open_games = Game.objects.filter(status=Game.Status.OPEN).count()
-    return render(request, "games/home.html", {"open_games": open_games})
+    kind = kinds.get(kinds.default_name())
+    context = {"open_games": open_games, "showcase_template": kind.showcase_template}
+    if kind.showcase_template:
+        context.update(head_template=kind.head_template, **kind.showcase_context())
+    return render(request, "games/home.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def try_solo(request: HttpRequest) -> HttpResponse:
+    """One click from the home page: a solo game of the default game, opened at once.
+
+    A GET (where signing up or in leads back to) asks for that click; only a POST creates.
+    """
+    if request.method != "POST":
+        return render(request, "games/try_solo.html")
+    try:
+        game = services.create_game(request.user, players=1)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:home")
+    return redirect(game)
 
 
 @require_safe

@@ -123,6 +123,11 @@ def _context(
             request.user.is_authenticated and seat is None and game.status == Game.Status.OPEN
         )
         context["poll"] = game.status == Game.Status.OPEN
+        # The seated players pass the invitation on while seats are open.
+        if seat is not None and game.status == Game.Status.OPEN:
+            context["invite_url"] = request.build_absolute_uri(
+                reverse("games:invite", args=[game.invite_code])
+            )
         return context
     params = {
         "names": names,

@@ -126,3 +126,14 @@ class TestHint:
         refused = client_for(player).post(reverse("analysis:hint", args=[table.game.pk]))
         assert refused.status_code == 403
         assert 'data-code="hint_not_allowed"' in refused.content.decode()
+
+    def test_a_daily_challenge_game_refuses_the_hint(self, alice: Any) -> None:
+        from challenges import services as challenges
+
+        entry, _ = challenges.start(alice, "evergreen")
+        assert not entry.game.rated
+        page = client_for(alice).get(reverse("games:detail", args=[entry.game.pk]))
+        assert "What would the computer do?" not in page.content.decode()
+        refused = client_for(alice).post(reverse("analysis:hint", args=[entry.game.pk]))
+        assert refused.status_code == 403
+        assert 'data-code="hint_not_allowed"' in refused.content.decode()

@@ -81,7 +81,7 @@ class TestWhatThePageDraws:
         html = page(bob, two_player_game).content.decode()
         assert re.search(r'class="planet planet-large[^"]*" id="planet-1"', html)
         assert re.search(r'class="planet planet-small[^"]*" id="planet-0"', html)
-        assert 'aria-label="Enlarge Alice\'s planet"' in html
+        assert '<span class="visually-hidden">Enlarge Alice\'s planet</span>' in html
 
     def test_focus_enlarges_another_planet(self, two_player_game, bob):
         html = page(bob, two_player_game, "?focus=0").content.decode()

@@ -44,6 +44,7 @@ SHARED = {
 # Verdant's: the game's name stays as printed; "Standard", "Elite!", "Pots" are the words.
 SHARED["de"] |= {"Verdant", "Standard", "Elite!"}
 SHARED["fr"] |= {"Verdant", "Standard", "Pots"}
+SHARED["fr"] |= {"E-mail", "Europe"}
 SHARED["ru"] |= {"Verdant"}
 FORMATS = {"%(biome)s (%(power)s)", "%(name)s %(points)s", "%(where)s: %(what)s"}
 

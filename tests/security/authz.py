@@ -57,6 +57,8 @@ ARGS = {
     "number": "round",
     "user_id": "player_id",
     "operation": "open",
+    "kind": "challenge_kind",
+    "day": "challenge_day",
     "admin:tournaments_event_run/object_id": "draft_id",
     # "<URL key>/<parameter>": a parameter whose name other URLs use for another object.
     "tournaments:club_invite/code": "club_invite_code",
@@ -199,6 +201,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:lobby": entry(everyone(200), NOT_ALLOWED),
     "games:create": entry(signed_in(200), signed_in(200)),  # POST {}: the form with its errors
     "games:my_games": entry(signed_in(200), NOT_ALLOWED),
+    # "Try a solo game now": GET asks for the click, POST starts the game and opens it.
+    "games:try_solo": entry(signed_in(200), signed_in((302, "/games/"))),
     # Joining an open game: a new player joins (to the game), a seated one is told so.
     "games:join": entry(
         NOT_ALLOWED, {**signed_in((302, "/games/")), "player": (302, "/lobby/")}, game="open"
@@ -341,4 +345,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:rating_player": entry(everyone(200), NOT_ALLOWED),
     "api:ratings": entry(everyone(200), everyone(405)),
     "api:rating": entry(everyone(404), everyone(405)),  # Alice has no rated game yet
+    # --- the daily challenge: public page, a player's start, boards hidden until finished ----
+    "challenges:daily": entry(everyone(200), NOT_ALLOWED),
+    "challenges:start": entry(NOT_ALLOWED, signed_in((302, "/games/"))),
+    "challenges:day": entry(everyone(404), NOT_ALLOWED),  # nobody played that day
+    "challenges_api:challenges": entry(api(200), api(405)),
+    "challenges_api:challenge": entry(api(200), api(405)),
+    "challenges_api:start": entry(api(405), api({200, 201})),
+    "challenges_api:leaderboard": entry(api(403), api(405)),  # nobody has finished today's
 }
