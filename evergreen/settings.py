@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "games.evergreen",
     "games.verdant",
     "games.rematches",
+    "games.analysis",
     "tournaments",
     "challenges",
     "conversations",
@@ -350,3 +351,14 @@ MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
 CHAT_RATE_LIMIT = os.environ.get("CHAT_RATE_LIMIT", "6/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)
+
+# The analysis of finished games and the hint (games.analysis): the strong player's level
+# searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for
+# a day (UTC).
+_BUDGETS = ("easy", "medium", "hard", "strong")
+ANALYSIS_BUDGET = os.environ.get("ANALYSIS_BUDGET") or "strong"
+HINT_BUDGET = os.environ.get("HINT_BUDGET") or "strong"
+for _name, _budget in (("ANALYSIS_BUDGET", ANALYSIS_BUDGET), ("HINT_BUDGET", HINT_BUDGET)):
+    if _budget not in _BUDGETS:
+        raise ValueError(f"{_name} must be one of {', '.join(_BUDGETS)}, not {_budget!r}")
+ANALYSIS_DAILY_LIMIT = env_int("ANALYSIS_DAILY_LIMIT", 5)

@@ -91,6 +91,38 @@ class Chapter:
     scored: str = ""
 
 
+class Analyst(ABC):
+    """A kind's optional analysis: its strongest computer player reviews a seat's decisions
+    of a finished game and suggests a move (the hint). It must read only what the deciding
+    seat could see then: two states that look the same to the seat get the same answers.
+    ``budget`` names how hard it searches (``settings.ANALYSIS_BUDGET``, ``HINT_BUDGET``)."""
+
+    @abstractmethod
+    def review(self, state: State, move: Move, budget: str) -> dict[str, Any] | None:
+        """The decision ``move`` (made in ``state``, by its seat) reviewed, as JSON with at
+        least ``loss`` (whole points given away, 0 or more), ``round`` (a key grouping the
+        reviews of one round, in the game's order) and ``best`` (the better move's JSON);
+        None when the move was no decision of the seat's own."""
+
+    @abstractmethod
+    def hint(self, state: State, seat: int, budget: str) -> Move:
+        """The move the strongest player would make now for ``seat``; raises ``Refusal``
+        when ``seat`` has no decision to make."""
+
+    @abstractmethod
+    def comment(self, review: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One sentence on a review, in the reader's language ("-6: … would have scored 6
+        more by the end of the game")."""
+
+    @abstractmethod
+    def describe(self, move: Move) -> str:
+        """A move in words precise enough to play it (the hint)."""
+
+    @abstractmethod
+    def round_name(self, key: str) -> str:
+        """A review's ``round`` key as words ("Spring, round 2")."""
+
+
 class GameKind(ABC):
     """One game as the platform sees it. Subclasses set the class attributes and
     implement the methods; presentation hooks have plain defaults."""
@@ -108,6 +140,8 @@ class GameKind(ABC):
     view_schema: str = ""  # dotted path of a serializer documenting player_view (the API)
     head_template: str = ""  # once per page, before the game (shared drawings)
     foot_template: str = ""  # once per page, after the game (a legend)
+    # The analysis of finished games and the hint (``Analyst``); None: the kind offers neither.
+    analyst: Analyst | None = None
     # The home page's picture of the game (e.g. a finished demo game), after head_template.
     showcase_template: str = ""
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
 from . import rules
+from .analysis import EvergreenAnalyst
 from .refusals import refused
 from .rules.bots import BOTS, make_bot
 from .rules.record import GameRecord
@@ -48,6 +49,7 @@ class Evergreen(GameKind):
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
+    analyst = EvergreenAnalyst()
     showcase_template = "games/evergreen/_showcase.html"
     form_fields = ("sun_start",)
 

@@ -226,6 +226,11 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:ranking": entry(NOT_ALLOWED, seated(409)),  # not drafting now
     "games:turn": entry(NOT_ALLOWED, seated(400)),
     "games:submit_turn": entry(NOT_ALLOWED, seated(400)),
+    # The analysis (of finished games only: the player's is refused while it runs) and the
+    # hint (the strong player's move, for the player only).
+    "analysis:ask": entry(NOT_ALLOWED, seated(409)),
+    "analysis:panel": entry(everyone(200), NOT_ALLOWED),
+    "analysis:hint": entry(NOT_ALLOWED, seated(200)),
     # Links from e-mails: the signed token is the permission, whoever follows it.
     "games:unsubscribe": entry(everyone(200), everyone(200)),
     "games:calendar": entry(everyone(200), NOT_ALLOWED),
@@ -244,6 +249,9 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:ranking": entry(api(200, others=403), api(400, others=403)),  # POST {}: no cards
     "api:vacation": entry(api(405), api(400)),  # POST {}: no days
     "api:rematch": entry(api(200), api(409, others=403)),  # the game is not over
+    # The player has asked for no analysis (404) and may not while the game runs (409).
+    "analysis_api:analysis": entry({**api(403), "player": 404}, {**api(403), "player": 409}),
+    "analysis_api:hint": entry(api(405), {**api(403), "player": 200}),
     # --- accounts (allauth) ----------------------------------------------------------------
     "account_login": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
     "account_signup": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
