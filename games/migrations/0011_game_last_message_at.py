@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_player_coalesced_mails_by_default'),
+        ("games", "0010_player_coalesced_mails_by_default"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='last_message_at',
+            model_name="game",
+            name="last_message_at",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
     ]
