@@ -41,7 +41,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "strong": Level("strong", candidates=4, worlds=4, horizon=2),
+    "strong": Level("strong", candidates=6, worlds=4, horizon=3),
 }
 
 
