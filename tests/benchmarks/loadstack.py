@@ -105,6 +105,14 @@ def prepare_django(database_url: str, prefix: str) -> Path:
     return workdir
 
 
+def mail_every_move(*users: Any) -> None:
+    """These players get a mail for every move (new players' mails are coalesced): the
+    load and fault checks count every mail, each due before the run settles."""
+    from games.models import Player
+
+    Player.objects.filter(user__in=users).update(email_mode=Player.EmailMode.EVERY_MOVE)
+
+
 def make_players(count: int) -> list[str]:
     """``count`` users with a player profile and an API token (no password: tokens only)."""
     from django.contrib.auth import get_user_model
@@ -120,8 +128,13 @@ def make_players(count: int) -> list[str]:
             for i in range(count)
         ]
     )
+    # A mail for every move (a new player's mails are coalesced by default): the checks
+    # count every mail of the run, each due before the run settles.
     Player.objects.bulk_create(
-        [Player(user=user, display_name=f"Load {i}") for i, user in enumerate(users)]
+        [
+            Player(user=user, display_name=f"Load {i}", email_mode=Player.EmailMode.EVERY_MOVE)
+            for i, user in enumerate(users)
+        ]
     )
     tokens = Token.objects.bulk_create(
         [Token(user=user, key=Token.generate_key()) for user in users]

@@ -30,6 +30,7 @@ from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification
 from games.services import writes
+from tests.benchmarks.loadstack import mail_every_move
 from tests.benchmarks.webstack import (
     database_url_of,
 )
@@ -61,6 +62,7 @@ def test_a_worker_killed_inside_a_closing_and_a_send_then_restarted_closes_and_m
     once, by its queued task or, for the one whose task died, by the beat's safety net;
     the claimed mail is taken up again once its claim is stale, and arrives once."""
     a, b = make_user("killed-a"), make_user("killed-b")
+    mail_every_move(a, b)
     frozen = services.create_game(a, players=2)
     services.join_game(frozen.pk, b)
     bot, keys = RandomBot(1), []

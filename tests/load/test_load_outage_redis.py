@@ -28,6 +28,7 @@ from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
+from tests.benchmarks.loadstack import mail_every_move
 from tests.games.gamehelpers import PASSWORD, make_user
 
 site = faults.site  # the private Redis, the SMTP sink and the worker with its beat
@@ -42,6 +43,7 @@ class Table:
         self.accepted: list[str] = []
         self.statuses: list[tuple[str, int]] = []
         self.users = [make_user(f"outage-a-{tag}"), make_user(f"outage-b-{tag}")]
+        mail_every_move(*self.users)
         self.game = services.create_game(self.users[0], players=2)
         services.join_game(self.game.pk, self.users[1])
         self.tokens = [self.token(user) for user in self.users]

@@ -32,7 +32,7 @@ from django.db import connection
 from tests.benchmarks.cluster import Nginx, celery_beat, nginx_binary
 from tests.benchmarks.loadaudit import audit_run, settle
 from tests.benchmarks.loadplayers import LoadConfig, play
-from tests.benchmarks.loadstack import make_players
+from tests.benchmarks.loadstack import mail_every_move, make_players
 from tests.benchmarks.webstack import (
     Answer,
     Child,
@@ -112,6 +112,7 @@ def member(name: str) -> Any:
     """A player whose password the nodes can check: hashed with production's hasher (the
     test settings' fast one is not among the nodes')."""
     user = make_user(name)
+    mail_every_move(user)
     hasher = PBKDF2PasswordHasher()
     user.password = hasher.encode(PASSWORD, hasher.salt())
     user.save(update_fields=["password"])

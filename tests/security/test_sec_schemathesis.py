@@ -112,6 +112,7 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
                 "channel": ["announce", "discuss", "no-such"],  # a club's conversations
             },
             "/api/ratings/{id}": {"id": [alice.pk, bob.pk, carol.pk, 10**9]},
+            "/api/challenges/{kind}": {"kind": ["evergreen", "verdant", "no-such"]},
         },
     )
 
