@@ -22,8 +22,8 @@ from rest_framework.response import Response
 from games import ratings
 from games.services import ServiceError
 
+from .requests import GamePagination
 from .serializers import ErrorSerializer
-from .views import GamePagination
 
 RATING_HELP = (
     "The rating shown on the site: 1000 + 40 * (mu - 3 * sigma), the OpenSkill "

@@ -4,19 +4,19 @@ from django.urls import path
 
 from games import kinds
 
-from . import ratings, views
+from . import accounts, ratings, views
 
 app_name = "api"
 
 urlpatterns = [
-    path("token/", views.token, name="token"),
+    path("token/", accounts.token, name="token"),
     path("games/", views.games, name="games"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/join/", views.join, name="join"),
     path("games/<int:pk>/move/", views.move, name="move"),
     path("games/<int:pk>/record/", views.record, name="record"),
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
-    path("me/vacation/", views.vacation, name="vacation"),
+    path("me/vacation/", accounts.vacation, name="vacation"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),
 ]

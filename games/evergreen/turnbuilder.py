@@ -29,14 +29,18 @@ from django.utils.translation import gettext as _
 
 from games.evergreen import rules
 from games.evergreen.rules.errors import IllegalMove, RulesError
-from games.evergreen.rules.moves import ACTIONS, LakePlacement, Target
+from games.evergreen.rules.moves import (
+    ACTION_EFFECTS,
+    ACTIONS,
+    POWER_EFFECTS,
+    LakePlacement,
+    Target,
+)
 from games.evergreen.rules.pieces import EMPTY
 from games.evergreen.rules.planet import Space
 from games.evergreen.rules.targets import legal_targets, power_level_after_upgrade, preview_board
 
 TIMINGS = ("before", "after", "none")
-ACTION_KINDS = ("plant", "grow")
-POWER_KINDS = ("sprout", "small", "big", "bush", "lake", "lake_grow")
 MAX_STEPS = 24
 SEPARATOR = "|"
 _SPACE_STEP = re.compile(r"^([a-z_]+):(\d{1,2})-(\d{1,2})$")
@@ -128,7 +132,7 @@ class TurnBuilder:
         return tuple(
             rules.Effect(kind, space)
             for kind, space in self._effect_steps()
-            if kind in ACTION_KINDS
+            if kind in ACTION_EFFECTS
         )
 
     @property
@@ -141,7 +145,7 @@ class TurnBuilder:
                 last = found[-1]
                 assert isinstance(last, LakePlacement)
                 found[-1] = LakePlacement(last.lake, (*last.grow, space))
-            elif kind in POWER_KINDS:
+            elif kind in POWER_EFFECTS:
                 found.append(space)
         return tuple(found)
 
@@ -204,7 +208,7 @@ class TurnBuilder:
             if parsed is None:
                 raise BuildError(_("This step cannot be read: %(step)s") % {"step": step[:40]})
             kind, _space = parsed
-            if self.block == "action" and kind not in ACTION_KINDS:
+            if self.block == "action" and kind not in ACTION_EFFECTS:
                 raise BuildError(
                     _("You are applying your Action now: plant or grow."), "wrong_part"
                 )
@@ -242,7 +246,7 @@ def spaces_now(state: rules.GameState, builder: TurnBuilder) -> dict[Space, str]
     partial = builder.turn()
     found: dict[Space, str] = {}
     if block == "action":
-        for kind in ACTION_KINDS:
+        for kind in ACTION_EFFECTS:
             for space in legal_targets(state, builder.seat, kind, partial=partial):
                 found.setdefault(space, kind)
     elif block == "power" and builder.power != "bud":
