@@ -103,7 +103,7 @@ def _query(request: Request, name: str) -> str | None:
     return values[0] if values else None
 
 
-def _valid(serializer_class: type[drf_serializers.Serializer], data: Any) -> dict[str, Any]:
+def _valid(serializer_class: type[drf_serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

@@ -32,7 +32,7 @@ from games.evergreen.rules.view import player_view
 from .presenters import BIOME_NAMES, POWER_NAMES, season_name
 
 if TYPE_CHECKING:
-    from .models import Game
+    from games.models import Game
 
 MAX_EVENTS = 40  # a recap longer than this keeps its most recent events
 

@@ -189,7 +189,7 @@ def track_row(track: Track) -> SafeString:
             f'<span class="visually-hidden">{escape(w.start)}</span>'
         )
         spaces.append(f'<li class="{css}"{current}>{inside}</li>')
-    level = escape(w.level % {"level": track.level})
+    level: str = escape(w.level % {"level": track.level})
     if track.on_card:
         level += f"<br><small>{escape(w.next_level % {'level': track.next_level})}</small>"
     return mark_safe(  # every text in it is escaped
@@ -233,7 +233,7 @@ def score_rows(scores: Scores) -> SafeString:
     first = escape(w.first_player)
     rows = []
     for row in scores.rows:
-        name = escape(row.name)
+        name: str = escape(row.name)
         if row.is_viewer:
             name += f" <small>({escape(w.you)})</small>"
         if row.first_player:

@@ -158,7 +158,7 @@ def attach_seats(game: Game, seats: list[Seat]) -> None:
     """Hand the seats already loaded to ``game.seats.all()``, as prefetch_related would,
     so the caller renders its answer without reading them again."""
     queryset = game.seats.all()
-    queryset._result_cache = list(seats)  # type: ignore[attr-defined]
+    queryset._result_cache = list(seats)
     queryset._prefetch_done = True  # type: ignore[attr-defined]
     game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
 

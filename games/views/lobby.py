@@ -27,7 +27,7 @@ FINISHED_SHOWN = 50
 SUN_NAMES = dict(SUN_CHOICES)
 
 
-def _seats() -> Prefetch:
+def _seats() -> Prefetch[Any]:
     return Prefetch("seats", queryset=Seat.objects.select_related("user__player"))
 
 
@@ -213,6 +213,7 @@ def _row(game: Game, user: Any) -> GameRow:
 @require_safe
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     mine = Game.objects.filter(seats__user=request.user).prefetch_related(_seats())
     playing = [
         _row(game, request.user)
