@@ -85,6 +85,18 @@ def play_until(game: Game, predicate: Any, bot_seed: int = 0, limit: int = 500) 
     raise AssertionError("predicate never held")
 
 
+def turn_text(*steps: Any, seat: int = 0) -> str:
+    """The text of a turn being built on Evergreen's game page (the turn's JSON form, as
+    the page's turn form carries it) after these steps: an Action letter, a timing
+    (``before``, ``after``, ``none``), ``next``, and effects as ``(kind, (row, col))``."""
+    from games.evergreen.rules.moves import POWER_EFFECTS
+    from games.evergreen.turnbuilder import TurnBuilder
+
+    kinds = [s[0] for s in steps if isinstance(s, tuple) and s[0] in POWER_EFFECTS]
+    power = "lake" if "lake_grow" in kinds else (kinds[0] if kinds else "bud")
+    return TurnBuilder(seat, power, tuple(steps)).encode()
+
+
 class Clock:
     """A controllable ``timezone.now`` for tests of time-dependent behaviour."""
 
