@@ -1,4 +1,5 @@
-"""The admin site, with one guard for the query parameters every admin page reads.
+"""The admin site: people log in with their e-mail, as on the site, and one guard for
+the query parameters every admin page reads.
 
 Django's admin looks up ``?_to_field=`` as a field name before it checks it; an empty
 value reaches the model's field lookup and fails with a KeyError (a 500). Here such a
@@ -19,6 +20,14 @@ from django.http import HttpRequest, HttpResponse
 
 
 class AdminSite(admin.AdminSite):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Imported here: the auth forms need the app registry, which is not ready yet
+        # when this module is first imported (by the admin's app config).
+        from .admin_login import EmailLoginForm
+
+        self.login_form = EmailLoginForm
+
     def admin_view(self, view: Callable[..., Any], cacheable: bool = False) -> Callable[..., Any]:
         inner = super().admin_view(view, cacheable)
 

@@ -75,12 +75,20 @@ INSTALLED_APPS = [
     "games",
     "games.evergreen",
     "games.verdant",
+    "games.rematches",
+    "games.analysis",
     "tournaments",
+    "challenges",
+    "conversations",
 ]
 
 # The game kinds the site hosts (``games.kinds``): dotted paths to ``GameKind`` classes,
 # the first is the default. A game adds its package and one line here.
 GAME_KINDS = ["games.evergreen.kind.Evergreen", "games.verdant.kind.Verdant"]
+
+# Who may look at a game is asked of these too (``games.access.game_for_viewer``): a daily
+# challenge's game stays hidden from the other players until they have finished theirs.
+GAME_VIEW_GUARDS = ["challenges.visibility.hide_unfinished_challenges"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -96,6 +104,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "games.middleware.PlayerPreferencesMiddleware",
+    "games.middleware.PagesNotKeptMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out login into its 429 page
 ]
 
@@ -148,6 +157,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # django-allauth: e-mail + password accounts.
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# ...and the public name and the browser's time zone (games.signup).
+ACCOUNT_SIGNUP_FORM_CLASS = "games.signup.SignupForm"
 # A sign-up with a known address looks like any other (the mail tells the owner instead):
 # allauth can only keep that promise when every new address is verified first.
 ACCOUNT_PREVENT_ENUMERATION = True
@@ -268,6 +279,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "REDOC_DIST": "SIDECAR",  # the docs page's script from this site, not a CDN
     "COMPONENT_SPLIT_REQUEST": True,
+    # Every registered game's examples and moves (the platform's decorators know none).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.add_game_kinds",
+    ],
     # Several fields are called "status" or "role": one schema name per choice set.
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.api.serializers.STATUS_BY_NAME",
@@ -315,6 +331,8 @@ CELERY_BEAT_SCHEDULE = {
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
     "rate-pending-games": {"task": "games.tasks.rate_pending_games", "schedule": 300.0},
     "events-safety-net": {"task": "tournaments.tasks.events_safety_net", "schedule": 60.0},
+    # Opens each day's challenges soon after midnight UTC and computes missing targets.
+    "open-daily-challenges": {"task": "challenges.tasks.open_today", "schedule": 300.0},
 }
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # The cache (page cache, rate limits): this process's memory by default; Redis
@@ -329,5 +347,18 @@ if os.environ.get("CACHE_URL"):
     }
 # Moves one player may submit (pages and API together), DRF's rate syntax; empty: no limit.
 MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
+# Chat and club messages one player may post (pages and API together); empty: no limit.
+CHAT_RATE_LIMIT = os.environ.get("CHAT_RATE_LIMIT", "6/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)
+
+# The analysis of finished games and the hint (games.analysis): the strong player's level
+# searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for
+# a day (UTC).
+_BUDGETS = ("easy", "medium", "hard", "strong")
+ANALYSIS_BUDGET = os.environ.get("ANALYSIS_BUDGET") or "strong"
+HINT_BUDGET = os.environ.get("HINT_BUDGET") or "strong"
+for _name, _budget in (("ANALYSIS_BUDGET", ANALYSIS_BUDGET), ("HINT_BUDGET", HINT_BUDGET)):
+    if _budget not in _BUDGETS:
+        raise ValueError(f"{_name} must be one of {', '.join(_BUDGETS)}, not {_budget!r}")
+ANALYSIS_DAILY_LIMIT = env_int("ANALYSIS_DAILY_LIMIT", 5)

@@ -66,6 +66,7 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = os.environ.get("TEST_CELERY_BROKER_URL", "memory://")
 SITE_URL = "http://testserver"
+ANALYSIS_BUDGET = HINT_BUDGET = "easy"  # the analysis tests search with the smallest budget
 GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves
 
 # A toy third game (tests/toygame/nim.py), registered here only: the tests play it through

@@ -13,8 +13,14 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api_urls")),
+    path("api/", include("games.analysis.api_urls")),
+    path("api/", include("challenges.api_urls")),
+    path("api/", include("conversations.api_urls")),
     path("", include("games.urls")),
+    path("", include("games.analysis.urls")),
     path("", include("tournaments.urls")),
+    path("", include("challenges.urls")),
+    path("", include("conversations.urls")),
 ]
 
 # A lost database connection answers 503 (HTML, or JSON under /api/), never a traceback.

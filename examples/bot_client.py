@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""A small bot that plays Evergreen through the REST API, with the standard library only.
+"""A small bot that plays Evergreen or Verdant through the REST API, with the standard
+library only.
 
 It logs in (or uses a token), creates or joins a game, then loops: it reads its view of
-the game; when it must pick it takes the first card of the pool; when it must play a
-turn it asks the server for the legal spaces and builds a simple legal turn (Action B to
-grow two trees when it can, else Action A planting up to three Sprouts, else Action D);
-it submits every move with an ``Idempotency-Key`` (so a retry after a network error never
+the game. In Evergreen, when it must pick it takes the first card of the pool; when it
+must play a turn it asks the server for the legal spaces and builds a simple legal turn
+(Action B to grow two trees when it can, else Action A planting up to three Sprouts, else
+Action D). In Verdant it places its starting plant above its room, then each turn asks
+the server which card + token pairs are on offer and where each card may go, and takes
+the first pair that has a cell (``GET /api/games/{id}/choices/``). It submits every move with an ``Idempotency-Key`` (so a retry after a network error never
 plays twice) and the version it read (so a move chosen on an old view is refused, and it
 looks again). When the game is over it prints the final scores.
 
@@ -13,6 +16,7 @@ Examples::
 
     python examples/bot_client.py --email alice@example.org --password ... --create 2 --computer 1
     python examples/bot_client.py --token 0123abcd... --game 42
+    python examples/bot_client.py --token 0123abcd... --create 2 --computer 1 --kind verdant
 
 See examples/README.md and the API documentation at /api/docs/.
 """
@@ -98,9 +102,11 @@ class Client:
         return self.token
 
     def create_game(
-        self, players: int, computer_seats: int = 0, bot: str = "greedy"
+        self, players: int, computer_seats: int = 0, bot: str = "greedy", kind: str | None = None
     ) -> dict[str, Any]:
-        body = {"players": players, "computer_seats": computer_seats, "bot": bot}
+        body: dict[str, Any] = {"players": players, "computer_seats": computer_seats, "bot": bot}
+        if kind:
+            body["game"] = kind
         return self.request("POST", "/api/games/", body)  # type: ignore[no-any-return]
 
     def join(self, game_id: int) -> dict[str, Any]:
@@ -116,6 +122,17 @@ class Client:
         if partial is not None:
             query["partial"] = json.dumps(partial)
         return self.request("GET", f"/api/games/{game_id}/targets/", query=query, retries=2)  # type: ignore[no-any-return]
+
+    def choices(self, game_id: int, ask: str, **params: str) -> Any:
+        """Verdant: what we may choose now (``ask``: selections, cells, actions, ...)."""
+        query = {"ask": ask, **params}
+        return self.request("GET", f"/api/games/{game_id}/choices/", query=query, retries=2)
+
+    def move(
+        self, game_id: int, move: dict[str, Any], version: int | None = None
+    ) -> dict[str, Any]:
+        """Any game's move as the game records it (the generic move endpoint)."""
+        return self._submit(game_id, "move", move, version)
 
     def pick(self, game_id: int, card: str, version: int | None = None) -> dict[str, Any]:
         return self._submit(game_id, "pick", {"card": card}, version)
@@ -178,6 +195,27 @@ def build_turn(client: Client, game_id: int) -> dict[str, Any]:
     return {"action": "D", "effects": [], "power": None}
 
 
+def verdant_move(client: Client, game_id: int, view: dict[str, Any]) -> dict[str, Any]:
+    """A legal Verdant move: the starting plant above the room; then the first card +
+    token pair on offer whose card has a cell, on its first cell, with no item used."""
+    if view["phase"] == "start":
+        return {"type": "start", "side": "top"}
+    for pair in client.choices(game_id, "selections"):
+        cells = client.choices(game_id, "cells", take=pair["take"])
+        if cells:
+            return {
+                "type": "turn",
+                "take": pair["take"],
+                "column": pair["column"],
+                "token": pair["token"],
+                "at": cells[0],
+                "free": False,
+                "steps": [],
+                "store": None,
+            }
+    raise RuntimeError("no card on offer fits anywhere in the home")
+
+
 def play_one_move(client: Client, game: dict[str, Any]) -> dict[str, Any] | None:
     """Make the move ``game`` waits for from us; None if it waits for no move of ours.
 
@@ -187,6 +225,8 @@ def play_one_move(client: Client, game: dict[str, Any]) -> dict[str, Any] | None
         return None
     view, game_id = game["view"], game["id"]
     try:
+        if view.get("game") == "verdant":
+            return client.move(game_id, verdant_move(client, game_id, view), game["version"])
         if view["phase"] == "draft":
             return client.pick(game_id, choose_card(view), game["version"])
         return client.turn(game_id, build_turn(client, game_id), game["version"])
@@ -238,7 +278,7 @@ def scores_text(game: dict[str, Any]) -> str:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Play Evergreen through the REST API.")
+    parser = argparse.ArgumentParser(description="Play Evergreen or Verdant through the REST API.")
     parser.add_argument("--base-url", default=os.environ.get("EVERGREEN_URL", DEFAULT_BASE_URL))
     parser.add_argument("--email", help="log in with this e-mail address and --password")
     parser.add_argument("--password", help="the account's password")
@@ -251,6 +291,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     which.add_argument("--game", type=int, help="play this game (joining it if it is open)")
     which.add_argument("--create", type=int, metavar="N", help="create a game for N players")
     parser.add_argument("--computer", type=int, default=0, help="computer seats (with --create)")
+    parser.add_argument(
+        "--kind",
+        default=None,
+        choices=["evergreen", "verdant"],
+        help="the game to create (with --create; the site's first game by default)",
+    )
     parser.add_argument("--bot", default="greedy", choices=["greedy", "random"])
     parser.add_argument("--poll", type=float, default=5.0, help="seconds between looks")
     parser.add_argument("--timeout", type=float, default=None, help="give up after seconds")
@@ -274,7 +320,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         if not args.token:
             client.login(args.email, args.password)
         if args.create is not None:
-            game = client.create_game(args.create, args.computer, args.bot)
+            game = client.create_game(args.create, args.computer, args.bot, args.kind)
             say(f"created game {game['id']}")
         else:
             game = client.game(args.game)

@@ -45,12 +45,15 @@ class TimeControl:
 
 
 def local_when(moment: datetime, now: datetime) -> str:
-    """A moment in the active time zone and the active language's formats: weekday and
-    time within the coming week ("Mo 14:30", "Tue 2:30 p.m."), else the short date and time."""
+    """A moment in the active time zone and the active language's formats, with the zone's
+    name so nobody wonders whose clock it is: weekday and time within the coming week
+    ("Mo 14:30 CET", "Tue 2:30 p.m. UTC"), else the short date and time."""
     local = timezone.localtime(moment)
     if timedelta(0) <= moment - now < timedelta(days=6):
-        return formats.date_format(local, "D " + str(formats.get_format("TIME_FORMAT")))
-    return formats.date_format(local, "SHORT_DATETIME_FORMAT")
+        text = formats.date_format(local, "D " + str(formats.get_format("TIME_FORMAT")))
+    else:
+        text = formats.date_format(local, "SHORT_DATETIME_FORMAT")
+    return f"{text} {local.tzname()}"
 
 
 def due(deadline: datetime, now: datetime) -> Due:

@@ -53,6 +53,8 @@ def send_reminders(now: datetime | None = None) -> int:
     """Remind players whose deadline comes within one of their reminder thresholds.
 
     One notification per (seat, deadline, threshold): its key makes a second sweep a no-op.
+    A reminder that would repeat what the player was just told is not sent
+    (``mails.reminder_repeats``).
     """
     now = now or timezone.now()
     created = 0
@@ -69,6 +71,6 @@ def send_reminders(now: datetime | None = None) -> int:
             continue
         threshold = min(due)  # only the nearest threshold: no burst of stale reminders
         state = seat.game.engine_state()
-        if mails.reminder(seat.game, seat, state, threshold) is not None:
+        if mails.reminder(seat.game, seat, state, threshold, now) is not None:
             created += 1
     return created

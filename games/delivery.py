@@ -11,10 +11,13 @@ from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
+
+from conversations.mailchat import mail_extra
 
 from . import kinds
 from .models import Game, Notification, Seat
@@ -24,7 +27,7 @@ from .site import host, site_url
 
 
 def _names(game: Game) -> list[str]:
-    return [s.name for s in game.seats.select_related("user__player").order_by("position")]
+    return [seat.name for seat in game.ordered_seats()]
 
 
 def _game_block(game: Game, position: int) -> dict[str, Any]:
@@ -109,6 +112,7 @@ def _extra_context(note: Notification) -> dict[str, Any]:
                 )
         extra["games"] = blocks
         extra["finished"] = finished
+    mail_extra(note, extra)  # the chat lines ("Rowan wrote: …"), one query for every game
     return extra
 
 
@@ -157,7 +161,16 @@ def deliver(note_id: int) -> str:
     ).update(status=Notification.Status.SENDING, claimed_at=now)
     if claimed != 1:
         return "not due or already taken"
-    note = Notification.objects.select_related("user__player", "game").get(pk=note_id)
+    # The recipient, the game and its seats with their players, read once for the checks
+    # and the rendering (five queries in all for a "your move" mail: claim, this, the
+    # seats, the moves of the recap, sent).
+    note = (
+        Notification.objects.select_related("user__player", "game")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.select_related("user__player"))
+        )
+        .get(pk=note_id)
+    )
     if not still_relevant(note):
         Notification.objects.filter(pk=note_id).update(status=Notification.Status.SKIPPED)
         return "skipped"
@@ -201,4 +214,6 @@ def still_relevant(note: Notification) -> bool:
     seat = note.context.get("seat")
     if seat not in kind.awaiting(state) or kind.decision_key(state) != note.key.split(":")[-1]:
         return False
-    return Seat.objects.filter(game=game, position=seat, user=note.user, bot="").exists()
+    return any(
+        s.position == seat and s.user_id == note.user_id and not s.bot for s in game.ordered_seats()
+    )

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import kinds, names
+from . import kinds, names, timezones
 from .models import Player
+from .services.lobby import bot_refusal
 from .timecontrol import BadTimeControl, check_time_control
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ class CreateGameForm(forms.Form):
         initial=0,
         help_text=_("Computer players take these seats; the others wait for people to join."),
     )
-    bot = forms.ChoiceField(label=_("Computer player"), choices=kinds.bot_choices)
+    bot = forms.ChoiceField(label=_("Computer player"), choices=[])
     sun_start = forms.ChoiceField(
         label=_("The Sun starts in the"), choices=SUN_CHOICES, initial="N"
     )
@@ -111,6 +113,11 @@ class CreateGameForm(forms.Form):
         required=False,
         help_text=_("Only games between people (no computer players, not solo) are rated."),
     )
+    chat_spectators = forms.BooleanField(
+        label=_("Spectators may read the chat"),
+        required=False,
+        help_text=_("Only the players write in it; unticked, only they read it."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,10 +127,30 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(name, kind.title) for name, kind in registered.items()]
         field.initial = kinds.default_name()
-        self.fields["bot"].initial = kinds.get(field.initial).default_bot
+        bot = self.fields["bot"]
+        assert isinstance(bot, forms.ChoiceField)
+        bot.initial = kinds.get(field.initial).default_bot
         if len(registered) == 1:
             field.widget = forms.HiddenInput()
+            bot.choices = list(kinds.get(field.initial).bots.items())
+        else:
+            # Each game's own computer players, grouped under its name: the page shows
+            # the chosen game's group only (static/js/create_game.js).
+            bot.choices = [(k.title, list(k.bots.items())) for k in registered.values()]
+            bot.widget.attrs["data-defaults"] = json.dumps(
+                {str(k.title): k.default_bot for k in registered.values()}
+            )
         add_option_fields(self, registered)
+
+    def field_rows(self) -> list[tuple[forms.BoundField, str]]:
+        """The visible fields with the game each belongs to ("" for every game): the page
+        shows only the chosen game's own fields."""
+        own = {
+            field: name
+            for name, kind in kinds.kinds().items()
+            for field in (*kind.form_fields, *(f"{name}_{o}" for o in kind.option_fields()))
+        }
+        return [(bound, own.get(bound.name, "")) for bound in self.visible_fields()]
 
     def kind_options(self) -> dict[str, Any]:
         """The chosen game's own options (``GameKind.option_fields``), by their names."""
@@ -152,6 +179,9 @@ class CreateGameForm(forms.Form):
         players = data.get("players")
         computer_seats = data.get("computer_seats")
         kind = kinds.get(data.get("kind") or kinds.default_name())
+        bot = data.get("bot")
+        if computer_seats and bot and bot not in kind.bots:
+            self.add_error("bot", bot_refusal(kind, bot))
         if players is not None and not kind.min_players <= players <= kind.max_players:
             self.add_error(
                 "players",
@@ -190,6 +220,16 @@ def add_option_fields(form: forms.Form, registered: dict[str, kinds.GameKind]) -
             form.fields[f"{name}_{option}"] = field
 
 
+class ZoneSelect(forms.Select):
+    """The time-zone list: each city is a name, already in the reader's language (CLDR),
+    so it is marked ``translate="no"`` for translation tools and checks."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(*args, **kwargs)
+        option["attrs"]["translate"] = "no"
+        return option
+
+
 class ProfileForm(ModelForm):
     quiet_start = forms.TypedChoiceField(
         label=_("Quiet hours from"),
@@ -219,6 +259,13 @@ class ProfileForm(ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        current = self.instance.time_zone if self.instance is not None else ""
+        self.fields["time_zone"] = forms.ChoiceField(
+            label=_("Time zone"),
+            choices=timezones.zone_choices(current),
+            widget=ZoneSelect,
+            help_text=_("Times on this site are shown in this time zone."),
+        )
         if not self.is_bound and self.instance is not None:
             self.initial["reminder_hours"] = ", ".join(
                 str(h) for h in (self.instance.reminder_hours or [])
@@ -254,7 +301,6 @@ class ProfileForm(ModelForm):
         )
         help_texts: ClassVar[dict[str, Any]] = {
             "display_name": _("The name other players see."),
-            "time_zone": _("Times on this site are shown in this time zone."),
         }
 
     def clean_display_name(self) -> str:

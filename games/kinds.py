@@ -67,6 +67,63 @@ class Summary:
     round: int = 0
 
 
+@dataclass(frozen=True)
+class StoryLine:
+    """One thing that happened, as the game log tells it: a sentence in the active
+    language, details under it, and an ``icon`` the platform draws (``games.story.ICONS``:
+    pick, turn, spare (a card nobody took), aridity, round, season, end, start, take)."""
+
+    icon: str
+    text: str
+    details: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A round of the game log: its title, what happened in it, the move of the replay
+    that shows its end (``move``), each seat's score then (``scores``: the score chart),
+    and what was scored at its end, if anything (``scored``: "Spring", "the game"; the
+    replay's jumps to "End of Spring")."""
+
+    title: str
+    move: int
+    lines: tuple[StoryLine, ...]
+    scores: tuple[int, ...] = ()
+    scored: str = ""
+
+
+class Analyst(ABC):
+    """A kind's optional analysis: its strongest computer player reviews a seat's decisions
+    of a finished game and suggests a move (the hint). It must read only what the deciding
+    seat could see then: two states that look the same to the seat get the same answers.
+    ``budget`` names how hard it searches (``settings.ANALYSIS_BUDGET``, ``HINT_BUDGET``)."""
+
+    @abstractmethod
+    def review(self, state: State, move: Move, budget: str) -> dict[str, Any] | None:
+        """The decision ``move`` (made in ``state``, by its seat) reviewed, as JSON with at
+        least ``loss`` (whole points given away, 0 or more), ``round`` (a key grouping the
+        reviews of one round, in the game's order) and ``best`` (the better move's JSON);
+        None when the move was no decision of the seat's own."""
+
+    @abstractmethod
+    def hint(self, state: State, seat: int, budget: str) -> Move:
+        """The move the strongest player would make now for ``seat``; raises ``Refusal``
+        when ``seat`` has no decision to make."""
+
+    @abstractmethod
+    def comment(self, review: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One sentence on a review, in the reader's language ("-6: … would have scored 6
+        more by the end of the game")."""
+
+    @abstractmethod
+    def describe(self, move: Move) -> str:
+        """A move in words precise enough to play it (the hint)."""
+
+    @abstractmethod
+    def round_name(self, key: str) -> str:
+        """A review's ``round`` key as words ("Spring, round 2")."""
+
+
 class GameKind(ABC):
     """One game as the platform sees it. Subclasses set the class attributes and
     implement the methods; presentation hooks have plain defaults."""
@@ -84,6 +141,10 @@ class GameKind(ABC):
     view_schema: str = ""  # dotted path of a serializer documenting player_view (the API)
     head_template: str = ""  # once per page, before the game (shared drawings)
     foot_template: str = ""  # once per page, after the game (a legend)
+    # The analysis of finished games and the hint (``Analyst``); None: the kind offers neither.
+    analyst: Analyst | None = None
+    # The home page's picture of the game (e.g. a finished demo game), after head_template.
+    showcase_template: str = ""
 
     # --- Setting up ---------------------------------------------------------------------
 
@@ -97,6 +158,14 @@ class GameKind(ABC):
         """The game's own options on the lobby's form: option name -> a new Django form
         field (its cleaned value goes to ``check_setup``). None by default."""
         return {}
+
+    # Fields of the lobby's form that only this game uses, although the platform has
+    # them (the first game's ``sun_start``, a column of Game from before the registry).
+    form_fields: ClassVar[tuple[str, ...]] = ()
+
+    def lobby_options(self, game: Game) -> list[str]:
+        """The game's own options in words, for the lobby's list of open games."""
+        return []
 
     @abstractmethod
     def new_game(self, setup: Setup) -> State:
@@ -210,6 +279,15 @@ class GameKind(ABC):
         """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
         return set()
 
+    def solo_title(self, state: State) -> str | None:
+        """The title a finished one-player game earns from the game's solo title table, as
+        the table names it (a stable key, stored by the daily challenge), or None."""
+        return None
+
+    def title_name(self, title: str) -> str:
+        """A solo title (``solo_title``) in the active language."""
+        return title
+
     # --- Computer players, time-outs and standing orders --------------------------------
 
     @abstractmethod
@@ -260,12 +338,27 @@ class GameKind(ABC):
         told (what a Verdant turn took from the market) words them all at once."""
         return [self.describe_move(move, names) for move in record.moves]
 
+    def story(
+        self, record: Any, state: State, viewer: int | None, names: Sequence[str]
+    ) -> list[Chapter]:
+        """The game log as ``viewer`` may read it now (``state``: the game's snapshot):
+        rounds in order, never an unrevealed choice nor what is still in a deck or bag.
+        By default one chapter of ``describe_record``'s lines, the hidden moves left out."""
+        hidden = self.hidden_moves(state, record.moves, viewer)
+        lines = self.describe_record(record, names)
+        told = tuple(StoryLine("turn", text) for k, text in enumerate(lines) if k not in hidden)
+        return [Chapter("", len(lines), told, self.scores(state))] if told else []
+
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status
 
     def page_words(self) -> dict[str, Any]:
         """What ``head_template`` and ``foot_template`` need on every page of the game
         (started or not, the replay too)."""
+        return {}
+
+    def showcase_context(self) -> dict[str, Any]:
+        """What ``showcase_template`` needs on the home page."""
         return {}
 
     def page_context(
@@ -315,6 +408,16 @@ class GameKind(ABC):
     def admin_inlines(self) -> list[Any]:
         """Inlines of the game's own tables on a game's admin page."""
         return []
+
+    def api_create_example(self) -> dict[str, Any] | None:
+        """A request body of ``POST /api/games/`` creating this game, for the OpenAPI
+        schema (``games.api.schema`` adds every kind's)."""
+        return None
+
+    def api_move_examples(self) -> dict[str, Any]:
+        """Request bodies of ``POST /api/games/{id}/move/`` by name, one per sort of move
+        (the JSON of ``move_from_json``), for the OpenAPI schema."""
+        return {}
 
     def urls(self) -> list[URLPattern]:
         """The game's own pages and steps, under /games/ (names in the ``games`` namespace)."""

@@ -78,6 +78,17 @@ def last_activity(user: Any, game: Game) -> datetime | None:
     return max(times) if times else None
 
 
+def _coalesced_send_after(player: Player | None, user: Any, game: Game) -> datetime | None:
+    """When a coalesced player's next mail about ``game`` may go: the end of the window
+    after they last acted in it or were mailed about it (None: not coalesced)."""
+    if player is None or player.email_mode != Mode.COALESCED:
+        return None
+    now = timezone.now()
+    window = timedelta(hours=max(1, player.email_every_hours))
+    last = last_activity(user, game)
+    return last + window if last is not None and now < last + window else now
+
+
 def your_move(game: Game, seat: Seat, state: Any) -> Notification | None:
     player = player_of(seat.user)
     if not wants(player, Kind.YOUR_MOVE):
@@ -85,16 +96,9 @@ def your_move(game: Game, seat: Seat, state: Any) -> Notification | None:
     context = _game_context(game, seat, state)
     context["deadline"] = seat.deadline.isoformat() if seat.deadline else None
     key = f"move:{game.pk}:{seat.position}:{kinds.of(game).decision_key(state)}"
-    send_after = timezone.now()
-    coalesced = player is not None and player.email_mode == Mode.COALESCED
-    if coalesced:
-        assert player is not None
-        window = timedelta(hours=max(1, player.email_every_hours))
-        last = last_activity(seat.user, game)
-        if last is not None and send_after < last + window:
-            send_after = last + window
-    note = create(seat.user, game, Kind.YOUR_MOVE, key, context, send_after)
-    if note is not None and coalesced:
+    later = _coalesced_send_after(player, seat.user, game)
+    note = create(seat.user, game, Kind.YOUR_MOVE, key, context, later or timezone.now())
+    if note is not None and later is not None:
         # One mail at most waits per game: this one replaces any earlier, unsent one.
         Notification.objects.filter(
             user=seat.user, game=game, kind=Kind.YOUR_MOVE, status=Notification.Status.PENDING
@@ -104,13 +108,43 @@ def your_move(game: Game, seat: Seat, state: Any) -> Notification | None:
     return note
 
 
-def reminder(game: Game, seat: Seat, state: Any, hours: int) -> Notification | None:
+# A mail about the same game sent this recently makes a reminder a repetition.
+REPEAT_WINDOW = timedelta(hours=1)
+
+
+def reminder_repeats(game: Game, seat: Seat, hours: int, now: datetime) -> bool:
+    """Whether a reminder ``hours`` before the deadline would only repeat what the player
+    was told: the move is younger than the reminder's lead time (the "your move" mail
+    gave the deadline already), or a mail about this game went to them since the
+    reminder became due, or within the last hour."""
     assert seat.deadline is not None
+    lead = timedelta(hours=hours)
+    if seat.awaiting_since is not None and now - seat.awaiting_since < lead:
+        return True
+    since = min(seat.deadline - lead, now - REPEAT_WINDOW)
+    return Notification.objects.filter(
+        user=seat.user, game=game, status=Notification.Status.SENT, sent_at__gte=since
+    ).exists()
+
+
+def reminder(
+    game: Game, seat: Seat, state: Any, hours: int, now: datetime | None = None
+) -> Notification | None:
+    assert seat.deadline is not None
+    if reminder_repeats(game, seat, hours, now or timezone.now()):
+        return None
     context = _game_context(game, seat, state)
     context["deadline"] = seat.deadline.isoformat()
     context["hours"] = hours
     key = f"reminder:{game.pk}:{seat.position}:{seat.deadline.isoformat()}:{hours}:{kinds.of(game).decision_key(state)}"
-    return create(seat.user, game, Kind.REMINDER, key, context)
+    note = create(seat.user, game, Kind.REMINDER, key, context)
+    if note is not None:
+        # The reminder says it is their move: a "your move" mail still waiting for its
+        # coalescing window would say it again.
+        Notification.objects.filter(
+            user=seat.user, game=game, kind=Kind.YOUR_MOVE, status=Notification.Status.PENDING
+        ).update(status=Notification.Status.SKIPPED, last_error=f"replaced by {key}")
+    return note
 
 
 def season_scored(game: Game, seat: Seat, state: Any, season: int) -> Notification | None:
@@ -129,7 +163,9 @@ def game_over(game: Game, seat: Seat, state: Any) -> Notification | None:
     context = _game_context(game, seat, state)
     context.update(kinds.of(game).final_context(state))
     key = f"over:{game.pk}:{seat.position}"
-    return create(seat.user, game, Kind.GAME_OVER, key, context)
+    # Coalesced, the end waits for the window too: whoever made the last move saw it.
+    later = _coalesced_send_after(player_of(seat.user), seat.user, game)
+    return create(seat.user, game, Kind.GAME_OVER, key, context, later)
 
 
 def handover(game: Game, seat: Seat) -> None:

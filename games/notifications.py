@@ -14,20 +14,28 @@ mail           every        coalesced                  digest                   
 =============  ===========  =========================  ===========================  =====
 your move      at once      coalesced (below)          in the daily digest          none
 season scored  at once      in the next mail's recap   in the digest's recaps       none
-game over      at once      at once                    in the next digest           none
-reminder       at once      at once                    at once                      none
+game over      at once      coalesced (below)          in the next digest           none
+reminder       see below    see below                  see below                    none
 hand-over      at once      at once                    at once                      none
 digest         -            -                          daily, at ``digest_hour``    none
 =============  ===========  =========================  ===========================  =====
 
+* New players are coalesced (every 6 hours): a trial game at one day per move with
+  moves minutes apart sent one player 47 "your move" mails and 11 reminders.
 * "Off" means no e-mail at all (the one-click unsubscribe sets it).
+* Reminders (``Player.reminder_hours`` before a deadline) never repeat what the player
+  was just told (``games.mails.reminder_repeats``): none while the move is younger than
+  the reminder's lead time (one day per move, 24 h reminder: the "your move" mail gave
+  the deadline), none when a mail about the game went to them since the reminder became
+  due or within the last hour. A reminder replaces a "your move" mail still waiting.
 * The season of a game's end is scored in the "game over" mail, not in a mail of its own.
 * Coalesced: at most one mail per ``email_every_hours`` hours per game. When it becomes
   the player's move and they acted in that game from a page, or were mailed about it,
   within the window, the mail waits (``send_after``) until the window ends, and is
   sent then only if the player still has to make that move: someone playing from an
   open page gets no mail at all. A later decision in the same game replaces the
-  pending mail (the old row is marked skipped), so at most one is ever waiting.
+  pending mail (the old row is marked skipped), so at most one is ever waiting. The
+  "game over" mail waits for the window in the same way.
 * Quiet hours (``quiet_start`` to ``quiet_end`` in the player's time zone, possibly across
   midnight): a mail due inside them waits until they end — checked when it is created
   and again when it is delivered (preferences may change in between). The digest

@@ -28,12 +28,23 @@ Mode = Player.EmailMode
 # Which kinds of mail exist for each preference (see the table above).
 # "A round of your event is seated" (tournaments) goes out at once in every mode but off.
 EVENT_TABLE = Kind.EVENT_TABLE
+# "New messages in a game's chat" (``conversations``), for players who asked for it: like
+# a "your move" mail, at once unless quiet hours or the digest hold it back.
+CHAT = "chat"
 WANTED: dict[str, frozenset[str]] = {
     Mode.EVERY_MOVE: frozenset(
-        {Kind.YOUR_MOVE, Kind.SEASON, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}
+        {
+            Kind.YOUR_MOVE,
+            Kind.SEASON,
+            Kind.GAME_OVER,
+            Kind.REMINDER,
+            Kind.HANDOVER,
+            EVENT_TABLE,
+            CHAT,
+        }
     ),
     Mode.COALESCED: frozenset(
-        {Kind.YOUR_MOVE, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}
+        {Kind.YOUR_MOVE, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE, CHAT}
     ),
     Mode.DIGEST: frozenset({Kind.DIGEST, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}),
     Mode.OFF: frozenset(),

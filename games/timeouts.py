@@ -45,7 +45,6 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
             return "already handled"
         seat = next(s for s in seats if s.pk == seat_id)
         seat.deadline = None
-        seat._loaded["deadline"] = None  # type: ignore[attr-defined]
         state = game.engine_state()
         kind = kinds.of(game)
         if game.status != Game.Status.ACTIVE or seat.position not in kind.awaiting(state):

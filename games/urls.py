@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import kinds
-from .views import lobby, mail, play, profile, ratings
+from .views import lobby, mail, play, profile, ratings, rematch
 
 app_name = "games"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("", lobby.home, name="home"),
     path("lobby/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create, name="create"),
+    path("games/solo/", lobby.try_solo, name="try_solo"),
     path("games/mine/", lobby.my_games, name="my_games"),
     path("games/<int:pk>/join/", lobby.join, name="join"),
     path("invite/<str:code>/", lobby.invite, name="invite"),
@@ -21,6 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/record.json", play.record, name="record"),
+    path("games/<int:pk>/rematch/", rematch.accept, name="rematch"),
     path("ratings/", ratings.leaderboard, name="ratings"),
     path("ratings/<int:user_id>/", ratings.player, name="rating_player"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),

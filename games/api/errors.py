@@ -36,7 +36,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Game.DoesNotExist | Http404):
         exc = exceptions.NotFound(_("There is no such game."), code="not_found")
     elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or None)
+        exc = exceptions.PermissionDenied(str(exc) or None, code=getattr(exc, "code", None))
     response = drf_exception_handler(exc, context)
     if response is None or not isinstance(exc, exceptions.APIException):
         return response  # an unexpected error: Django's 500 handling

@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import ratings
+from games import kinds, ratings
 from games.services import ServiceError
 
 from .requests import GamePagination
@@ -78,7 +78,8 @@ class RatingPagination(GamePagination):
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     descriptions = {
-        400: "A limit or offset that is not a whole number in range.",
+        400: "A limit or offset that is not a whole number in range, or an unknown game "
+        "(code ``unknown_game``).",
         401: "A bad token (no token is needed to read ratings).",
         404: "No such player, or the player has no rated games yet.",
     }
@@ -87,7 +88,33 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     }
 
 
-def _row(request: Request, row: ratings.LeaderRow) -> dict[str, Any]:
+def _game_parameter() -> OpenApiParameter:
+    # Built when the schema is generated, so every registered kind is listed.
+    return OpenApiParameter(
+        "game",
+        {"type": "string", "enum": list(kinds.kinds())},
+        description="The game whose ratings are read: each game has its own rating. "
+        f"The first game ({kinds.default_name()}) by default.",
+    )
+
+
+def _game(request: Request) -> str:
+    """The game kind of ``?game=``: the default game without one; an unknown one is
+    refused (400) rather than silently read as another game."""
+    name = request.query_params.get("game", "")
+    if not name:
+        return kinds.default_name()
+    if name not in kinds.kinds():
+        raise ServiceError(
+            _("There is no game called %(name)s here.") % {"name": name[:40]},
+            "unknown_game",
+            status=400,
+        )
+    return name
+
+
+def _row(request: Request, row: ratings.LeaderRow, game: str) -> dict[str, Any]:
+    url = request.build_absolute_uri(reverse("api:rating", args=[row.user_id]))
     return {
         "rank": row.rank,
         "user_id": row.user_id,
@@ -98,7 +125,8 @@ def _row(request: Request, row: ratings.LeaderRow) -> dict[str, Any]:
         "games": row.games,
         "provisional": row.provisional,
         "updated": serializers.DateTimeField().to_representation(row.updated),
-        "url": request.build_absolute_uri(reverse("api:rating", args=[row.user_id])),
+        # The same game's rating: the default game's needs no parameter.
+        "url": url if game == kinds.default_name() else f"{url}?game={game}",
     }
 
 
@@ -113,6 +141,7 @@ def _row(request: Request, row: ratings.LeaderRow) -> dict[str, Any]:
             description="1 to 100; 50 by default.",
         ),
         OpenApiParameter("offset", {"type": "integer", "minimum": 0}),
+        _game_parameter(),
     ],
     responses={200: RatingPageSerializer, **_errors(400, 401)},
     tags=["ratings"],
@@ -120,16 +149,17 @@ def _row(request: Request, row: ratings.LeaderRow) -> dict[str, Any]:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def rating_list(request: Request) -> Response:
+    game = _game(request)
     paginator = RatingPagination()
     paginator.request = request
     paginator.limit = paginator.get_limit(request)
     paginator.offset = paginator.get_offset(request)
-    paginator.count = ratings.leaderboard_size()
+    paginator.count = ratings.leaderboard_size(kind=game)
     # Past the end there is nothing to read (an offset beyond the database's integers too).
     rows = []
     if paginator.offset < paginator.count:
-        rows = ratings.leaderboard(limit=paginator.limit, offset=paginator.offset)
-    return paginator.get_paginated_response([_row(request, row) for row in rows])
+        rows = ratings.leaderboard(limit=paginator.limit, offset=paginator.offset, kind=game)
+    return paginator.get_paginated_response([_row(request, row, game) for row in rows])
 
 
 @extend_schema(
@@ -138,18 +168,20 @@ def rating_list(request: Request) -> Response:
     parameters=[
         OpenApiParameter(
             "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The player's user id."
-        )
+        ),
+        _game_parameter(),
     ],
-    responses={200: PlayerRatingSerializer, **_errors(401, 404)},
+    responses={200: PlayerRatingSerializer, **_errors(400, 401, 404)},
     tags=["ratings"],
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def rating_detail(request: Request, pk: int) -> Response:
+    game = _game(request)
     user = get_user_model().objects.filter(pk=pk, is_active=True).select_related("player").first()
     if user is None:
         raise ServiceError(_("There is no such player."), "no_such_player", status=404)
-    rating = ratings.rating_of(user)
+    rating = ratings.rating_of(user, game)
     if rating is None:
         raise ServiceError(_("This player has no rated games yet."), "not_rated", status=404)
     row = ratings.LeaderRow(
@@ -176,6 +208,6 @@ def rating_detail(request: Request, pk: int) -> Response:
             "mu_after": change.mu_after,
             "sigma_after": change.sigma_after,
         }
-        for change in ratings.changes_of(user)
+        for change in ratings.changes_of(user, game)
     ]
-    return Response({**_row(request, row), "history": history})
+    return Response({**_row(request, row, game), "history": history})

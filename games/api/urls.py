@@ -4,7 +4,7 @@ from django.urls import path
 
 from games import kinds
 
-from . import accounts, ratings, views
+from . import accounts, ratings, rematch, views
 
 app_name = "api"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:pk>/move/", views.move, name="move"),
     path("games/<int:pk>/record/", views.record, name="record"),
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
+    path("games/<int:pk>/rematch/", rematch.rematch, name="rematch"),
     path("me/vacation/", accounts.vacation, name="vacation"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from . import pagewords, rules, svg
+from . import cardsvg, pagewords, rules, svg
 from .rules.edition import Edition
 from .words import BIOME_NAMES, ICON_NAMES, PIECE_NAMES, POWER_NAMES
 
@@ -48,6 +48,11 @@ class CardInfo:
     def face(self) -> SafeString:
         """The card as the page shows it (``svg.card_face``)."""
         return svg.card_face(self)
+
+    @property
+    def picture(self) -> SafeString:
+        """The card drawn as a card (``cardsvg.card_picture``): pool, ranking, your card."""
+        return cardsvg.card_picture(self)
 
 
 def card_info(edition: Edition, card_id: str) -> CardInfo:

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
 from . import rules
+from .analysis import EvergreenAnalyst
 from .refusals import refused
 from .rules.bots import BOTS, make_bot
 from .rules.record import GameRecord
@@ -48,6 +49,31 @@ class Evergreen(GameKind):
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_legend.html"
+    analyst = EvergreenAnalyst()
+    showcase_template = "games/evergreen/_showcase.html"
+    form_fields = ("sun_start",)
+
+    def api_create_example(self) -> dict[str, Any] | None:
+        return {"game": "evergreen", "players": 2, "computer_seats": 1, "bot": "strong",
+                "sun_start": "E"}  # fmt: skip
+
+    def api_move_examples(self) -> dict[str, Any]:
+        # The record's own examples (docs/game-record.md); the seat is the caller's.
+        return {
+            "pick": {"type": "pick", "card": "snow/sprout"},
+            "turn": {
+                "type": "turn",
+                "action": "C",
+                "effects": [{"plant": [5, 3]}, {"grow": [4, 4]}],
+                "power": {"power": "sprout", "timing": "before", "targets": [[4, 4]]},
+            },
+        }
+
+    def lobby_options(self, game: Game) -> list[str]:
+        from games.forms import SUN_CHOICES
+
+        sun = dict(SUN_CHOICES).get(game.sun_start, game.sun_start)
+        return [f"{_('Sun start')}: {sun}"]
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
@@ -124,6 +150,14 @@ class Evergreen(GameKind):
 
     def scores(self, state: rules.GameState) -> tuple[int, ...]:
         return tuple(seat.score for seat in state.seats)
+
+    def solo_title(self, state: rules.GameState) -> str | None:
+        return state.outcome.title if state.outcome is not None else None
+
+    def title_name(self, title: str) -> str:
+        from .words import solo_title
+
+        return solo_title(title)
 
     def ranking(self, state: rules.GameState) -> tuple[int, ...]:
         if state.outcome is not None:
@@ -274,6 +308,22 @@ class Evergreen(GameKind):
         edition = rules.load_edition(state.edition if state else rules.DEFAULT_EDITION)
         return describe_move(edition, move, names)
 
+    def story(
+        self,
+        record: GameRecord,
+        state: rules.GameState,
+        viewer: int | None,
+        names: Sequence[str],
+    ) -> list[Chapter]:
+        from .story import story
+
+        try:
+            return story(record, state, viewer, names)
+        except rules.RulesError:
+            # A snapshot its moves do not lead to (a position set by hand, as tests and
+            # repairs do): the page goes without a log rather than failing.
+            return []
+
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .status import status_text
 
@@ -283,6 +333,11 @@ class Evergreen(GameKind):
         from .presenters import legend
 
         return legend()
+
+    def showcase_context(self) -> dict[str, Any]:
+        from .showcase import showcase_context
+
+        return showcase_context()
 
     def page_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]

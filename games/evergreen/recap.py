@@ -230,7 +230,10 @@ def for_seat(game: Game, position: int, last_acted: int | None = None) -> Recap:
     snapshot = game.engine_state()
     all_steps = steps(record.start(), record.moves, closed=not rules.round_complete(snapshot))
     if last_acted is None:
-        last_acted = game.seats.get(position=position).last_acted_move
+        seat = next((s for s in game.ordered_seats() if s.position == position), None)
+        if seat is None:
+            raise ValueError(f"no seat {position}")
+        last_acted = seat.last_acted_move
     return recap(all_steps, position, last_acted)
 
 

@@ -139,6 +139,8 @@ def status_text(view: Mapping[str, Any] | None, names: Sequence[str], game_statu
             return _("The A.I. is picking a card.")
         return _("Waiting for %(name)s to pick a card.") % {"name": names[picker]}
     awaiting = view["awaiting"]
+    if not awaiting:  # every turn is in: the worker is revealing the round
+        return _("Revealing the round…")
     if viewer is not None and viewer in awaiting:
         return _("Your turn: choose an Action, apply its effects, then submit.")
     others = ", ".join(names[s] for s in awaiting)

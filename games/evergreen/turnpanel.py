@@ -33,6 +33,7 @@ class TurnPanel:
     light: int  # Light points of the previewed planet with the Sun now
     forest: int  # its biggest Forest
     targets: int  # spaces that may be clicked now
+    placed_nothing: bool  # no effect applied yet: submitting plays the turn without any
 
     @property
     def actions(self) -> list[tuple[str, str]]:
@@ -87,11 +88,14 @@ def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet
         prompt = ngettext(
             "Bud: you score %(level)s point.", "Bud: you score %(level)s points.", level
         ) % {"level": level}
-    elif card.power == "lake":
+    elif card.power == "lake" and preview.targets:
         prompt = _(
             "Place a Lake on a highlighted empty space, then grow up to 2 spaces beside it "
             "(%(done)s of %(level)s Lakes)."
         ) % {"done": applied, "level": level}
+    elif not preview.targets:
+        # Nothing is left to apply: no "(1 of 1)" asking for a click that cannot come.
+        prompt = _("%(power)s can do nothing more this round.") % {"power": card.power_name}
     else:
         prompt = _("Click a highlighted space to apply %(power)s (%(done)s of %(level)s).") % {
             "power": card.power_name,
@@ -110,12 +114,14 @@ def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet
         block=block,
         level=level,
         applied=applied,
-        summary=[_step_text(s, card.power) for s in builder.steps],
+        # "next" only moves on to the other block: a boundary, not a step of the turn.
+        summary=[_step_text(s, card.power) for s in builder.steps if s != "next"],
         prompt=prompt,
         can_next=builder.can_go_next,
         next_label=next_label,
         can_undo=bool(builder.steps),
         can_submit=block is not None,
+        placed_nothing=not any(isinstance(s, tuple) for s in builder.steps),
         light=preview.light,
         forest=preview.forest,
         targets=preview.targets,

@@ -64,6 +64,15 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     return after_write(request, pk)
 
 
+def _no_turn_now(pk: int, user: Any) -> services.ServiceError:
+    """Why a turn cannot be built or submitted now, in the game's words (for example the
+    turn was already played in another tab: the page answering shows the game as it is)."""
+    return services.move_refusal(pk, user, "turn") or services.Conflict(
+        _("There is no turn to play now: the page shows the game as it is."),
+        "no_turn_to_build",
+    )
+
+
 @require_POST
 @login_required
 def turn_builder(request: HttpRequest, pk: int) -> HttpResponse:
@@ -72,8 +81,7 @@ def turn_builder(request: HttpRequest, pk: int) -> HttpResponse:
     steps = request.POST.get("steps", "")
     state = game.engine_state() if game.is_playable else None
     if state is None or not can_build(state, seat.position):
-        error = services.Conflict(_("You have no turn to build now."), "no_turn_to_build")
-        return refused(request, pk, error)
+        return refused(request, pk, _no_turn_now(pk, request.user))
     try:
         built = builder_from(state, seat.position, steps)
     except rules.RulesError as exc:
@@ -105,10 +113,7 @@ def submit_turn(request: HttpRequest, pk: int) -> HttpResponse:
             move = services.earlier_move(pk, request.user, key)
             if move is None:
                 check_move_rate(request)
-                why = services.move_refusal(pk, request.user, "turn")
-                raise why or services.Conflict(
-                    _("You have no turn to build now."), "no_turn_to_build"
-                )
+                raise _no_turn_now(pk, request.user)
         check_move_rate(request)
         services.submit_move(pk, request.user, move, idempotency_key=key)
     except services.ServiceError as exc:

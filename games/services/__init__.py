@@ -17,7 +17,14 @@ from __future__ import annotations
 import secrets  # noqa: F401  (tests fix the seeds with ``services.secrets.randbits``)
 
 from .errors import Conflict, NotAPlayer, ServiceError, not_a_player, refused
-from .lobby import abort_game, adjudicate_game, create_game, create_table_game, join_game
+from .lobby import (
+    abort_game,
+    adjudicate_game,
+    create_game,
+    create_table_game,
+    join_game,
+    rematch_game,
+)
 from .moves import (
     MAX_IDEMPOTENCY_KEY,
     SubmitResult,
@@ -71,6 +78,7 @@ __all__ = [
     "not_a_player",
     "rebuild_state",
     "refused",
+    "rematch_game",
     "round_key",
     "schedule_closing",
     "seat_of",

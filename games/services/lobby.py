@@ -21,6 +21,15 @@ from .writes import announce_end, commit, lock_game, lock_game_and_seats, progre
 
 
 @transaction.atomic
+def bot_refusal(game_kind: kinds.GameKind, bot: str) -> str:
+    """Why ``bot`` cannot play ``game_kind``, naming the computer players it has."""
+    return _("%(game)s has no computer player “%(bot)s”: choose %(choices)s.") % {
+        "game": game_kind.title,
+        "bot": str(bot)[:40],
+        "choices": ", ".join(str(label) for label in game_kind.bots.values()),
+    }
+
+
 def create_game(
     user: Any,
     *,
@@ -35,10 +44,12 @@ def create_game(
     hours_per_move: int | None = None,
     time_bank_hours: int = 0,
     timeout_policy: str = "bot",
+    seed: int | None = None,
 ) -> Game:
     """Open a game of ``kind`` (the default kind when None) with ``user`` in seat 0 and
     ``computer_seats`` bots; start it when full. ``options`` are the kind's (Evergreen's
-    ``sun_start`` has its own argument). ``players == 1`` is a solo game.
+    ``sun_start`` has its own argument). ``players == 1`` is a solo game. ``seed`` deals
+    it (a daily challenge deals everyone the same game); a fresh random one by default.
     """
     try:
         game_kind = kinds.get(kind or kinds.default_name())
@@ -62,7 +73,7 @@ def create_game(
     if timeout_policy not in ("bot", "minimal"):
         raise ServiceError(_("Unknown timeout policy."), "bad_timeout_policy")
     if bot not in game_kind.bots:
-        raise ServiceError(_("Unknown computer player."), "bad_bot")
+        raise ServiceError(bot_refusal(game_kind, bot), "bad_bot")
     Player.for_user(user)
     game = Game.objects.create(
         kind=game_kind.name,
@@ -84,7 +95,7 @@ def create_game(
             game=game, position=position, bot=bot if position <= computer_seats else ""
         )
     if players == 1 or computer_seats == players - 1:
-        _start(game)
+        _start(game, seed)
     return game
 
 
@@ -121,8 +132,32 @@ def join_game(game_id: int, user: Any, invite_code: str | None = None) -> Game:
     return game
 
 
-def _start(game: Game) -> None:
-    game.seed = secrets.randbits(62)
+def rematch_game(old: Game) -> Game:
+    """A new game with the players of ``old`` in the same seats (people and computer
+    players alike) and the same settings, started at once (the caller holds the lock of
+    ``old`` and has every person's consent). Called inside the caller's transaction."""
+    game = Game.objects.create(
+        kind=old.kind,
+        players=old.players,
+        solo=old.solo,
+        edition=old.edition,
+        sun_start=old.sun_start,
+        options=old.options,
+        rated=old.rated,
+        days_per_move=old.days_per_move,
+        hours_per_move=old.hours_per_move,
+        time_bank_hours=old.time_bank_hours,
+        timeout_policy=old.timeout_policy,
+        created_by=old.created_by,
+    )
+    for seat in old.seats.order_by("position"):
+        Seat.objects.create(game=game, position=seat.position, user=seat.user, bot=seat.bot)
+    _start(game)
+    return game
+
+
+def _start(game: Game, seed: int | None = None) -> None:
+    game.seed = secrets.randbits(62) if seed is None else seed
     try:
         state = kinds.of(game).new_game(game.setup())
     except Refusal as exc:

@@ -13,7 +13,7 @@ from .. import kinds
 from ..kinds import GameKind, Refusal
 from ..models import Game, Move, Seat
 from .errors import Conflict, ServiceError, not_a_player, refused
-from .writes import attach_seats, commit, lock_game_and_seats, move_row, progress
+from .writes import commit, lock_game_and_seats, move_row, progress
 
 
 @dataclass(frozen=True)
@@ -158,8 +158,27 @@ def _repeated(
         raise Conflict(
             _("This idempotency key was used for another move."), "idempotency_key_reused"
         )
-    attach_seats(game, seats)
     return SubmitResult(game, earlier, game.engine_state(), repeated=True)
+
+
+def _unseen_changes_only(game: Game, seat: Seat, expected_version: int) -> bool:
+    """Whether every change since ``expected_version`` is another seat's move that ``seat``
+    may not see yet (a simultaneous hidden choice: a start placement, a pick): the page
+    it was chosen on shows the game as it still is for this seat, so the move is not
+    stale. A change of any other sort (a round revealed, a seat joined, a move of this
+    seat's own) makes it stale."""
+    changed = game.version - expected_version
+    if changed <= 0:
+        return False
+    rows = list(game.moves.order_by("number").values_list("seat", "result_version"))
+    since = [i for i, (_seat, version) in enumerate(rows) if version > expected_version]
+    if len({rows[i][1] for i in since}) != changed:
+        return False  # a version bump that was no move (a closing, a join, a hand-over)
+    if any(rows[i][0] == seat.position for i in since):
+        return False
+    kind = kinds.of(game)
+    hidden = kind.hidden_moves(game.engine_state(), game.record().moves, seat.position)
+    return all(i in hidden for i in since)
 
 
 def _play(
@@ -173,9 +192,16 @@ def _play(
 ) -> SubmitResult:
     if game.status != Game.Status.ACTIVE:
         raise Conflict(_("This game is not being played."), "game_not_active")
-    if expected_version is not None and expected_version != game.version:
+    if (
+        expected_version is not None
+        and expected_version != game.version
+        and not _unseen_changes_only(game, seat, expected_version)
+    ):
         raise Conflict(
-            _("The game has moved on since you loaded it: look again and resubmit."),
+            _(
+                "Someone has moved since this page was loaded (perhaps you, in another "
+                "tab): here is the game as it is now. Look again, then play."
+            ),
             "stale_version",
         )
     before = game.engine_state()
@@ -192,5 +218,4 @@ def _play(
     seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
     state = progress(game, state, seats, moves)
     commit(game, before, state, seats, moves)
-    attach_seats(game, seats)
     return SubmitResult(game, record, game.engine_state())

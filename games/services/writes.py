@@ -12,6 +12,7 @@ from typing import Any
 
 from celery import current_app
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from .. import deadlines, kinds, mails
@@ -52,30 +53,30 @@ SEAT_STATE_FIELDS = (
 )
 
 
-def lock_game(game_id: int) -> Game:
-    """The game row, locked (``FOR UPDATE`` where the database has it): one plain query,
-    as it is read on every move (the ORM spent longer compiling it than running it)."""
-    from django.db import connection
+def _seats() -> Prefetch[Any]:
+    """A game's seats with their players, in seat order; their rows locked too (``of``: not
+    the users' rows), so writing every state field of a seat back loses no one's change."""
+    locked = Seat.objects.select_for_update(of=("self",)).select_related("user__player")
+    return Prefetch("seats", queryset=locked.order_by("position"))
 
-    sql = f"SELECT * FROM {Game._meta.db_table} WHERE id = %s"
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    game = next(iter(Game.objects.raw(sql, [game_id])), None)
-    if game is None:
-        raise Game.DoesNotExist(f"No game {game_id}.")
-    return game
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked (``FOR UPDATE`` where the database has it)."""
+    return Game.objects.select_for_update().get(pk=game_id)
 
 
 def lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
-    """The game row locked for this transaction, and its seats with their players.
+    """The game row locked for this transaction, then its seats (locked as well) with their
+    players, in seat order: the same lock order in every write. ``game.seats.all()`` is
+    that same list, so an answer rendered after the write reads no seat again."""
+    game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
+    return game, list(game.seats.all())
 
-    Each seat remembers the values it was loaded with, so only what changed is written.
-    """
-    game = lock_game(game_id)
-    seats = list(Seat.objects.filter(game=game).select_related("user__player").order_by("position"))
-    for seat in seats:
-        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
-    return game, seats
+
+def reload_seats(game: Game) -> list[Seat]:
+    """The game's seats read again after a change made elsewhere in this transaction."""
+    prefetch_related_objects([game], _seats())
+    return list(game.seats.all())
 
 
 def move_row(game: Game, move: Any, user: Any = None, key: str | None = None) -> Move:
@@ -154,15 +155,6 @@ def announce_end(game: Game) -> None:
     after_commit(lambda: game_ended.send(sender=Game, game_id=game_id, status=status))
 
 
-def attach_seats(game: Game, seats: list[Seat]) -> None:
-    """Hand the seats already loaded to ``game.seats.all()``, as prefetch_related would,
-    so the caller renders its answer without reading them again."""
-    queryset = game.seats.all()
-    queryset._result_cache = list(seats)
-    queryset._prefetch_done = True  # type: ignore[attr-defined]
-    game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
-
-
 def schedule_closing(game_id: int) -> None:
     """Have a worker reveal the round once this transaction is committed."""
     # Sent by the task's name: the tasks module imports the services, not the reverse.
@@ -207,18 +199,10 @@ def _store(game: Game, state: Any, seats: list[Seat]) -> None:
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, score in zip(seats, kind.scores(state), strict=True):
         seat.score = score
-        loaded = getattr(seat, "_loaded", None)
-        if loaded is None:
-            changed = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}
-        else:
-            changed = {
-                name: getattr(seat, name)
-                for name, value in loaded.items()
-                if getattr(seat, name) != value
-            }
-        if changed:
-            Seat.objects.filter(pk=seat.pk).update(**changed)
-        seat._loaded = {name: getattr(seat, name) for name in SEAT_STATE_FIELDS}  # type: ignore[attr-defined]
+        # Every state field: the seat rows are locked (lock_game_and_seats), so what is
+        # written back is what this transaction read or changed. (One plain UPDATE a seat:
+        # bulk_update's CASE expressions took three times as long to build and run.)
+        seat.save(update_fields=SEAT_STATE_FIELDS)
     kind.store_projections(game, old, state)
     if ended:
         # Last, after the final scores are written: the receivers read them back.

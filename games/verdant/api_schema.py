@@ -35,7 +35,7 @@ class HomeCellSerializer(serializers.Serializer[Any]):
     item = serializers.CharField(allow_null=True, help_text="A furniture or pet on a room.")
 
 
-class StartSerializer(serializers.Serializer[Any]):
+class VerdantStartSerializer(serializers.Serializer[Any]):
     plant = serializers.CharField()
     room = serializers.CharField()
     chosen = serializers.BooleanField()
@@ -51,7 +51,7 @@ class VerdantSeatSerializer(serializers.Serializer[Any]):
     thumbs = serializers.IntegerField(help_text="Green thumbs held (at most 5).")
     storage = serializers.CharField(allow_null=True)
     turns = serializers.IntegerField()
-    start = StartSerializer()
+    start = VerdantStartSerializer()
     home = serializers.DictField(child=HomeCellSerializer(), help_text=CELL_HELP)
     score = ScoreSheetSerializer()
 

@@ -127,6 +127,29 @@ def _more_for_the_trowel(
 
 
 def question(state: rules.GameState, seat: int, text: str | None) -> Question:
+    """The next question of the turn ``text`` describes, for ``seat`` whose turn it is,
+    each answer with the score the turn would give once it is chosen (``preview``): the
+    page shows it as soon as an answer is ticked, with no round trip (the engine scores
+    it here, so no rule is written twice)."""
+    q = _question(state, seat, text)
+    for option in q.options:
+        option["preview"] = _preview(state, seat, option["value"])
+    return q
+
+
+def _preview(state: rules.GameState, seat: int, value: str) -> int | None:
+    """The score after the turn so far with this answer; None before the card has a cell
+    (a card and a token score only once placed) or for an answer the engine refuses."""
+    try:
+        draft = parse(value)
+        if draft.at is None:
+            return None
+        return rules.score_seat(rules.apply(state, _turn(seat, draft)), seat).total
+    except (ValueError, IndexError, rules.RulesError):
+        return None
+
+
+def _question(state: rules.GameState, seat: int, text: str | None) -> Question:
     """The next question of the turn ``text`` describes, for ``seat`` whose turn it is."""
     ed = rules.load_edition(state.edition)
     now = rules.score_seat(state, seat).total

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
 from . import recap, refusals, rules
 from .rules.bots import BOTS
@@ -70,6 +70,23 @@ class Verdant(GameKind):
                 label=gettext_lazy("Verdant: goal cards (advanced set-up)"), required=False
             ),
         }
+
+    def api_create_example(self) -> dict[str, Any] | None:
+        from .api_schema import CREATE_EXAMPLE
+
+        return CREATE_EXAMPLE
+
+    def api_move_examples(self) -> dict[str, Any]:
+        from .api_schema import MOVE_EXAMPLES
+
+        return MOVE_EXAMPLES
+
+    def lobby_options(self, game: Game) -> list[str]:
+        variant = self.option_fields()["variant"]
+        words = [str(dict(variant.choices).get(game.options.get("variant"), _("Standard")))]
+        if game.options.get("goals"):
+            words.append(_("Goal cards"))
+        return words
 
     def check_setup(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         if not self.min_players <= players <= self.max_players:
@@ -137,6 +154,14 @@ class Verdant(GameKind):
 
     def is_over(self, state: rules.GameState) -> bool:
         return state.is_over
+
+    def solo_title(self, state: rules.GameState) -> str | None:
+        return state.outcome.title if state.outcome is not None else None
+
+    def title_name(self, title: str) -> str:
+        from .words import title as title_words
+
+        return title_words(title)
 
     def scores(self, state: rules.GameState) -> tuple[int, ...]:
         if state.outcome is not None:
@@ -245,6 +270,17 @@ class Verdant(GameKind):
     def describe_record(self, record: rules.GameRecord, names: Sequence[str]) -> list[str]:
         return recap.lines(record, names)
 
+    def story(
+        self,
+        record: rules.GameRecord,
+        state: rules.GameState,
+        viewer: int | None,
+        names: Sequence[str],
+    ) -> list[Chapter]:
+        from .story import story
+
+        return story(record, state, viewer, names)
+
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .page import status_text
 
@@ -308,3 +344,8 @@ class Verdant(GameKind):
         from .urls import urlpatterns
 
         return list(urlpatterns)
+
+    def api_urls(self) -> list[URLPattern]:
+        from .urls import api_urlpatterns
+
+        return list(api_urlpatterns)

@@ -16,15 +16,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from conversations.services import set_spectators_read
 
 from .. import kinds, services
 from ..access import game_for_viewer
-from ..forms import SUN_CHOICES, CreateGameForm
+from ..forms import CreateGameForm
 from ..models import Game, Seat
 
 FINISHED_SHOWN = 50
-SUN_NAMES = dict(SUN_CHOICES)
 
 
 def _seats() -> Prefetch[Any]:
@@ -38,7 +39,28 @@ def invite_url(request: HttpRequest, game: Game) -> str:
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     open_games = Game.objects.filter(status=Game.Status.OPEN).count()
-    return render(request, "games/home.html", {"open_games": open_games})
+    kind = kinds.get(kinds.default_name())
+    context = {"open_games": open_games, "showcase_template": kind.showcase_template}
+    if kind.showcase_template:
+        context.update(head_template=kind.head_template, **kind.showcase_context())
+    return render(request, "games/home.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def try_solo(request: HttpRequest) -> HttpResponse:
+    """One click from the home page: a solo game of the default game, opened at once.
+
+    A GET (where signing up or in leads back to) asks for that click; only a POST creates.
+    """
+    if request.method != "POST":
+        return render(request, "games/try_solo.html")
+    try:
+        game = services.create_game(request.user, players=1)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:home")
+    return redirect(game)
 
 
 @require_safe
@@ -53,10 +75,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     rows = []
     for game in page:
         seats = list(game.seats.all())
+        kind = kinds.of(game)
         rows.append(
             {
                 "game": game,
-                "sun": SUN_NAMES.get(game.sun_start, game.sun_start),
+                "title": kind.title,
+                "options": kind.lobby_options(game),
                 "taken": sum(not seat.is_open for seat in seats),
                 "bots": sum(bool(seat.bot) for seat in seats),
                 "names": [seat.name for seat in seats if not seat.is_open],
@@ -90,6 +114,7 @@ def create(request: HttpRequest) -> HttpResponse:
         except services.ServiceError as exc:
             form.add_error(None, exc.message)
         else:
+            set_spectators_read(game, data["chat_spectators"])
             if game.status == Game.Status.OPEN:
                 url = invite_url(request, game)
                 messages.success(
@@ -140,9 +165,11 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
         messages.success(request, _("You have joined %(game)s.") % {"game": game})
         return redirect(game)
     seats = list(game.seats.all())
+    kind = kinds.of(game)
     context = {
         "game": game,
-        "sun": SUN_NAMES.get(game.sun_start, game.sun_start),
+        "title": kind.title,
+        "options": kind.lobby_options(game),
         "seats": seats,
         "taken": sum(not seat.is_open for seat in seats),
         "mine": request.user.is_authenticated

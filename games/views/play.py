@@ -21,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -30,7 +29,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import clocks, kinds, services
+from .. import clocks, kinds, services, story
 from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
@@ -123,6 +122,11 @@ def _context(
             request.user.is_authenticated and seat is None and game.status == Game.Status.OPEN
         )
         context["poll"] = game.status == Game.Status.OPEN
+        # The seated players pass the invitation on while seats are open.
+        if seat is not None and game.status == Game.Status.OPEN:
+            context["invite_url"] = request.build_absolute_uri(
+                reverse("games:invite", args=[game.invite_code])
+            )
         return context
     params = {
         "names": names,
@@ -134,7 +138,8 @@ def _context(
     }
     context["viewer"] = seat.position if seat else None
     context.update(kind.page_context(request, game, seat, params))
-    context["poll"] = not game.is_finished
+    context.update(story.page_context(game, seat, names))
+    context["poll"] = not game.is_finished or context["poll_rematch"]
     now = timezone.now()
     context["clocks"] = clocks.seat_clocks(game, game.seats.all(), context["viewer"], now)
     context["time_control"] = clocks.time_control(game, seat, now)
@@ -211,12 +216,9 @@ def _page_cache_key(
     secret = request.META.get("CSRF_COOKIE")
     if not seconds or not secret or len(messages.get_messages(request)):
         return None
-    with connection.cursor() as cursor:  # the hot path of a cache hit: no ORM
-        cursor.execute(f"SELECT version FROM {Game._meta.db_table} WHERE id = %s", [pk])
-        row = cursor.fetchone()
-    if row is None:
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
         return None
-    version = row[0]
     htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
     region = bool(htmx) and not htmx.history_restore_request
     parts = (
@@ -322,6 +324,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
                 view, names, "finished" if kind.is_over(state) else "active"
             ),
             **kind.replay_context(game, record, state, position),
+            **story.replay_context(game, record, state, position, names, number),
         }
     )
     return render(request, "games/replay.html", context)

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tests.benchmarks.webstack import scratch_database
+from tests.benchmarks.webstack import collect_static, scratch_database, static_root
 
 DATABASE_URL = os.environ.get(
     "BENCH_QUERIES_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/evergreen_bench_queries"
@@ -36,8 +36,10 @@ def setup() -> None:
             "CELERY_BROKER_URL": "memory://localhost/",  # tasks are sent, no worker runs them here
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            "STATIC_ROOT": static_root(),  # the pages name their static files by the manifest
         }
     )
+    collect_static(dict(os.environ))
     scratch_database(DATABASE_URL)
     import django
 

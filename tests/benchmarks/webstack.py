@@ -251,7 +251,7 @@ def site_env(
             "LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(ROOT),
             # collectstatic's output (production serves it with WhiteNoise), per process.
-            "STATIC_ROOT": str(Path(tempfile.gettempdir()) / f"evergreen-static-{os.getpid()}"),
+            "STATIC_ROOT": static_root(),
         }
     )
     if smtp_port is not None:
@@ -267,17 +267,27 @@ def site_env(
     return env
 
 
-def gunicorn(
-    env: dict[str, str], log_path: Path, workers: int = 1, port: int | None = None
-) -> tuple[Child, int]:
-    """gunicorn with ``workers`` sync workers on a free port; returns it once it answers."""
-    port = port or free_port()
+def static_root() -> str:
+    """Where collectstatic writes for this process (production serves it with WhiteNoise)."""
+    return str(Path(tempfile.gettempdir()) / f"evergreen-static-{os.getpid()}")
+
+
+def collect_static(env: dict[str, str]) -> None:
+    """collectstatic into ``env["STATIC_ROOT"]`` once: production settings need its manifest."""
     if not (Path(env["STATIC_ROOT"]) / "staticfiles.json").exists():
         subprocess.run(
             [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v", "0"],
             env=env,
             check=True,
         )
+
+
+def gunicorn(
+    env: dict[str, str], log_path: Path, workers: int = 1, port: int | None = None
+) -> tuple[Child, int]:
+    """gunicorn with ``workers`` sync workers on a free port; returns it once it answers."""
+    port = port or free_port()
+    collect_static(env)
     command = [
         sys.executable,
         "-m",

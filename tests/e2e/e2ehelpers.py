@@ -43,6 +43,7 @@ def sign_up(page: Page, email: str) -> None:
     if "/accounts/signup/" not in page.url:
         page.goto("/accounts/signup/")
     page.fill("main [name=email]", email)
+    page.fill("main [name=display_name]", email.split("@")[0].capitalize())
     page.fill("main [name=password1]", PASSWORD)
     page.fill("main [name=password2]", PASSWORD)
     page.click("main form button[type=submit]")
@@ -399,5 +400,10 @@ class Person:
 
 
 def no_horizontal_scroll(page: Page) -> tuple[int, int]:
-    """(document width, viewport width) for the assertion that nothing sticks out sideways."""
-    return page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    """(document width, the screen's width) for the assertion that nothing sticks out
+    sideways. The screen's width is the context's viewport: a mobile browser widens its
+    layout viewport (and ``window.innerWidth``) to fit a page that is too wide."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    viewport = page.viewport_size
+    assert viewport is not None
+    return width, viewport["width"]

@@ -113,9 +113,8 @@ def test_e2e_two_people_play_a_whole_verdant_game(new_context) -> None:
     expect(alice.locator("#status-line")).to_contain_text("Waiting for every player")
     # Bob's page never shows Alice's hidden choice.
     assert "start_side" not in bob.content()
-    # Alice's choice moved the game's version on: Bob's page shows it before he chooses
-    # (a page older than the game is refused as stale).
-    bob.reload()
+    # Alice's hidden choice moved the game's version on, but Bob could not see it: his
+    # page, older than the game, is not stale for his own choice.
     choose_side(bob, "bottom")
     shots.take(alice, "started")
 
@@ -179,3 +178,56 @@ def test_e2e_a_verdant_turn_by_touch_on_a_phone(new_context) -> None:
     no_refusal(phone)
     assert state_of(game_id).turn == 1
     assert re.search(r"/games/\d+/", phone.url)
+
+
+def offered_bots(page: Page) -> list[str]:
+    return page.locator("main [name=bot]").evaluate(
+        "select => [...select.options].filter(o => !o.matches(':disabled')).map(o => o.value)"
+    )
+
+
+def test_e2e_the_create_form_offers_the_chosen_games_own_computer_players(new_context) -> None:
+    make_user("alice")
+    page = new_context().new_page()
+    log_in(page, "alice@example.org", PASSWORD)
+    page.goto("/games/new/")
+    assert offered_bots(page) == ["easy", "medium", "hard", "strong", "greedy", "random"]
+    expect(page.locator("main [data-kind=verdant]").first).to_be_hidden()
+    expect(page.locator("main [data-kind=evergreen]")).to_be_visible()  # the Sun's start
+
+    page.select_option("main [name=kind]", "verdant")
+    assert offered_bots(page) == ["random", "greedy"]
+    assert page.locator("main [name=bot]").evaluate("s => s.value") == "greedy"
+    expect(page.locator("main [data-kind=evergreen]")).to_be_hidden()
+    expect(page.locator("main [name=verdant_variant]")).to_be_visible()
+
+    page.fill("main [name=computer_seats]", "1")
+    page.click("main form button[type=submit]:has-text('Create the game')")
+    page.wait_for_url(re.compile(r"/games/\d+/"))
+    game = Game.objects.get()
+    assert game.kind == "verdant"
+    assert Seat.objects.get(game=game, position=1).bot == "greedy"
+
+
+def test_e2e_the_score_after_the_turn_follows_the_ticked_cell_at_once(new_context) -> None:
+    make_user("sylvia")
+    page = new_context().new_page()
+    log_in(page, "sylvia@example.org", PASSWORD)
+    create_game(page, "1", kind="verdant")
+    choose_side(page, "right")
+    builder = page.locator("#turn-builder")
+    builder.locator("input[name=turn]").first.check()
+    builder.locator("button:has-text('Next')").click()
+    idle(page)
+    cells = builder.locator("input[name=turn][data-preview]")
+    assert cells.count() >= 2
+    after = builder.locator("[data-preview-after]")
+    expect(after).to_be_hidden()  # no cell chosen yet: no score after the turn
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for k in (cells.count() - 1, 0):
+        cells.nth(k).check()
+        preview = cells.nth(k).get_attribute("data-preview")
+        expect(after).to_have_text(f"· after this turn: {preview}")
+    # No step was asked of the server (the page's polling aside).
+    assert not [url for url in requests if "turn=" in url and "/poll/" not in url]

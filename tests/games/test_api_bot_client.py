@@ -119,6 +119,50 @@ def test_a_bot_creates_a_game_against_a_computer_player_and_plays_it_out(
 
 
 @live
+def test_two_bots_play_a_whole_verdant_game_against_each_other(
+    bot: ModuleType, live_server: Any, alice: Any, bob: Any
+) -> None:
+    client = bot.Client(live_server.url, token_for(alice))
+    game_id = client.create_game(2, kind="verdant")["id"]
+    common = ["--base-url", live_server.url, "--game", str(game_id), "--poll", "0.02"]
+    runs = [
+        run_in_thread(bot, [*common, "--token", token_for(alice), "--timeout", "150"]),
+        run_in_thread(bot, [*common, "--token", token_for(bob), "--timeout", "150"]),
+    ]
+    for thread, _result in runs:
+        thread.join(timeout=180)
+        assert not thread.is_alive(), "the bot did not finish"
+    for _thread, result in runs:
+        assert "error" not in result, result.get("error")
+        assert result["code"] == 0, result["out"].getvalue()
+
+    game = Game.objects.get(pk=game_id)
+    assert game.kind == "verdant" and game.status == Game.Status.FINISHED
+    assert game.moves.filter(kind="start").count() == 2  # chosen at once, hidden
+    assert game.moves.filter(kind="turn").count() == 2 * 13  # 13 turns each
+    assert set(game.moves.values_list("user__username", flat=True)) == {"alice", "bob"}
+    scores = final_scores(game)
+    for _thread, result in runs:
+        out = result["out"].getvalue()
+        assert f"Game {game_id}: finished" in out
+        assert "seat 0: Alice" in out and f": {scores[0]}" in out
+        assert "(winner)" in out
+
+
+@live
+def test_a_bot_creates_a_verdant_game_against_a_computer_player_and_plays_it_out(
+    bot: ModuleType, live_server: Any, alice: Any
+) -> None:
+    out = io.StringIO()
+    argv = ["--base-url", live_server.url, "--token", token_for(alice), "--create", "2"]
+    argv += ["--computer", "1", "--kind", "verdant", "--poll", "0.01", "--timeout", "120"]
+    assert bot.main(argv, out=out) == 0, out.getvalue()
+    game = Game.objects.get(created_by=alice)
+    assert game.kind == "verdant" and game.status == Game.Status.FINISHED
+    assert "Computer (Greedy)" in out.getvalue()
+
+
+@live
 def test_a_wrong_password_ends_the_bot_with_a_clear_message(
     bot: ModuleType, live_server: Any, alice: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:

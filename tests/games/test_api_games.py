@@ -113,7 +113,11 @@ class TestCreate:
             api_url("games"), {"players": 2, "computer_seats": 1, "bot": "brilliant"}, format="json"
         )
         assert response.status_code == 400
-        assert response.json() == {"code": "bad_bot", "message": "Unknown computer player."}
+        assert response.json() == {
+            "code": "bad_bot",
+            "message": "Evergreen has no computer player “brilliant”: choose Easy, Medium, "
+            "Hard, Strong, Greedy, Random.",
+        }
         assert not Game.objects.exists()
 
     def test_it_refuses_a_wrong_type_per_field(self, alice: Any) -> None:

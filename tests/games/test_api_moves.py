@@ -149,6 +149,24 @@ class TestTurn:
             assert theirs["view"]["seats"][0]["turn"] is None
             assert theirs["view"]["seats"][0]["board"] == {}
 
+    def test_a_turn_reads_the_game_and_its_seats_once_and_answers_without_reading_them_again(
+        self, action_game: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        # The token with its user and player; the savepoint; the game and its seats, both
+        # locked; the Move row; the game; each seat; the savepoint released. The answer
+        # (names, clocks, view) comes from the seats already read.
+        alice = user_at(action_game, 0)
+        client = api_client_for(alice)
+        state = action_game.engine_state()
+        space = legal_targets(state, 0, "plant", partial=None)[0]
+        turn = {"action": "D", "effects": [{"plant": list(space)}], "power": None}
+        with django_assert_max_num_queries(9) as captured:
+            response = client.post(api_url("turn", action_game.pk), turn, format="json")
+        assert response.status_code == 200
+        assert [s["name"] for s in response.json()["seats"]] == ["Alice", "Bob"]
+        seat_reads = [q for q in captured.captured_queries if 'FROM "games_seat"' in q["sql"]]
+        assert len(seat_reads) == 1
+
     def test_the_seat_is_the_players_whatever_the_body_says(self, action_game: Game) -> None:
         response = post_turn(user_at(action_game, 1), action_game, {**EMPTY_TURN, "seat": 0})
         assert response.status_code == 200
@@ -268,7 +286,7 @@ class TestIdempotency:
 
 class TestStaleVersion:
     def test_if_match_with_an_old_version_is_refused_with_409(self, action_game: Game) -> None:
-        old = action_game.version
+        old = action_game.version - 1  # before the draft was revealed: a change it could see
         post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
         before = snapshot(action_game)
         response = post_turn(
@@ -279,11 +297,26 @@ class TestStaleVersion:
         assert snapshot(action_game) == before
 
     def test_a_version_in_the_body_works_like_if_match(self, action_game: Game) -> None:
-        old = action_game.version
+        old = action_game.version - 1
         post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
         response = post_turn(user_at(action_game, 1), action_game, {**EMPTY_TURN, "version": old})
         assert response.status_code == 409
         assert response.json()["code"] == "stale_version"
+
+    def test_another_seats_hidden_turn_does_not_make_the_version_stale(
+        self, action_game: Game
+    ) -> None:
+        shown = action_game.version  # both players' pages show this version
+        post_turn(user_at(action_game, 0), action_game, EMPTY_TURN)
+        response = post_turn(
+            user_at(action_game, 1), action_game, EMPTY_TURN, HTTP_IF_MATCH=str(shown)
+        )
+        assert response.status_code == 200, response.json()
+        again = post_turn(
+            user_at(action_game, 0), action_game, EMPTY_TURN, HTTP_IF_MATCH=str(shown)
+        )
+        assert again.status_code == 409  # the round was revealed since: that is news
+        assert again.json()["code"] == "stale_version"
 
     @pytest.mark.parametrize("header", ["{v}", '"{v}"', 'W/"{v}"'])
     def test_the_current_version_is_accepted(self, action_game: Game, header: str) -> None:

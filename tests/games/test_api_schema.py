@@ -65,7 +65,9 @@ def test_every_endpoint_and_method_is_in_the_schema(schema: ResponseSchema) -> N
     for route, methods in api_paths().items():
         assert route in paths, route
         assert set(paths[route]) == methods, route
-    assert len(api_paths()) == 13  # the generic move endpoint and Evergreen's pick, turn, targets
+    # The generic move endpoint, Evergreen's pick, turn, targets, Verdant's choices and
+    # the rematch.
+    assert len(api_paths()) == 15
 
 
 def test_every_operation_documents_its_refusals(schema: ResponseSchema) -> None:

@@ -22,7 +22,7 @@ from django.db import connection, connections, transaction
 from games import notifications, services, tasks
 from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
-from games.models import Game, Notification
+from games.models import Game, Notification, Player
 from games.services import writes
 from tests.games.celeryhelpers import SITE_URL
 from tests.games.gamehelpers import user_at
@@ -30,6 +30,13 @@ from tests.games.liveworker import UNSENT, Live
 
 # slow: a real Celery worker process, Redis and an SMTP server
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(autouse=True)
+def every_move(alice: Any, bob: Any, carol: Any) -> None:
+    """These tests count a mail for every move: the players chose every-move mail (new
+    players' mails are coalesced)."""
+    Player.objects.update(email_mode=Player.EmailMode.EVERY_MOVE)
 
 
 def three_player_game(alice: Any, bob: Any, carol: Any) -> Game:

@@ -59,7 +59,7 @@ def test_an_expired_unsubscribe_link_changes_nothing_and_offers_to_log_in(
     html = response.content.decode()
     assert "This unsubscribe link has expired" in html and "60 days" in html
     assert f"{reverse('account_login')}?next={reverse('games:profile')}" in html
-    assert mode_of(alice) == "every"
+    assert mode_of(alice) == "coalesced"  # as it was: the default
 
 
 def test_the_expired_page_speaks_the_visitors_language(

@@ -42,9 +42,9 @@ class TestUnsubscribe:
         assert response.status_code == 200
         page = response.content.decode()
         assert "Unsubscribing turns all e-mail from Evergreen off" in page
-        assert "“Every move”" in page and "a…@example.org" in page
+        assert "“At most one mail per few hours per game”" in page and "a…@example.org" in page
         assert '<form method="post">' in page
-        assert mode_of(alice) == "every"
+        assert mode_of(alice) == "coalesced"
 
     def test_post_turns_mail_off_and_says_so(self, alice):
         url = path_of(notifications.unsubscribe_url(alice))
@@ -64,7 +64,7 @@ class TestUnsubscribe:
             content_type="application/x-www-form-urlencoded",
         )
         assert response.status_code == 200
-        assert mode_of(bob) == "off" and mode_of(alice) == "every"
+        assert mode_of(bob) == "off" and mode_of(alice) == "coalesced"
 
     def test_the_link_in_a_mail_header_unsubscribes_its_recipient(self, alice, bob, now):
         game = services.create_game(alice, players=2)
@@ -89,12 +89,12 @@ class TestUnsubscribe:
             response = getattr(Client(), method)(f"/mail/unsubscribe/{bad}/")
             assert response.status_code == 400
             assert "This unsubscribe link is not valid" in response.content.decode()
-        assert mode_of(alice) == "every"
+        assert mode_of(alice) == "coalesced"
 
     def test_the_calendar_token_does_not_unsubscribe(self, alice):
         token = signed_links.calendar_token(alice)
         assert Client().post(f"/mail/unsubscribe/{token}/").status_code == 400
-        assert mode_of(alice) == "every"
+        assert mode_of(alice) == "coalesced"
 
     def test_a_token_for_a_deleted_account_is_404(self, alice, carol):
         url = path_of(notifications.unsubscribe_url(carol))
@@ -106,7 +106,7 @@ class TestUnsubscribe:
     def test_other_methods_are_refused(self, alice):
         url = path_of(notifications.unsubscribe_url(alice))
         assert Client().put(url).status_code == 405
-        assert mode_of(alice) == "every"
+        assert mode_of(alice) == "coalesced"
 
     def test_the_page_speaks_the_player_s_language(self, alice):
         Player.objects.filter(user=alice).update(language="de")

@@ -119,6 +119,7 @@ class TestTheMail:
         assert f"Message-ID: {headers['Message-ID']}" in raw
 
     def test_the_season_and_game_over_mails_show_the_player_s_breakdown(self, clock, alice, bob):
+        Player.objects.filter(user=alice).update(email_mode=Player.EmailMode.EVERY_MOVE)
         game = start(alice, bob)
         play_until(game, lambda s: s.is_over)
         state = Game.objects.get(pk=game.pk).engine_state()
@@ -263,3 +264,18 @@ class TestExactlyOnce:
         services.submit_move(game.pk, user, RandomBot(0).choose(state, seat))
         assert notifications.deliver(note.pk) == "skipped"
         assert all(m.to != [user.email] for m in mail.outbox)
+
+
+class TestCost:
+    def test_a_your_move_mail_with_its_recap_is_delivered_in_five_queries(
+        self, midgame: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        # claim, the notification with its player, game and seats, the moves of the
+        # recap, sent: the worker's cost per mail does not grow with the seats.
+        user, note, _message = mail_for_awaited(midgame)
+        mail.outbox.clear()
+        with django_assert_max_num_queries(5):
+            assert notifications.deliver(note.pk) == "sent"
+        (message,) = mail.outbox
+        assert message.to == [user.email]
+        assert "Since your last move:" in message.body and "Spring scored:" in message.body

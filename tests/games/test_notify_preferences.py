@@ -66,6 +66,11 @@ def notes(user: Any, kind: str | None = None, **filters: Any) -> list[Notificati
 
 
 class TestEveryMove:
+    @pytest.fixture(autouse=True)
+    def every_move(self, alice: Any, bob: Any) -> None:
+        prefer(alice, email_mode="every")
+        prefer(bob, email_mode="every")
+
     def test_the_player_who_must_act_gets_one_mail_at_once_and_the_other_none(
         self, clock, alice, bob
     ):
@@ -195,6 +200,7 @@ class TestCoalesced:
 
     def test_season_scores_are_left_to_the_recap(self, clock, alice, bob):
         prefer(alice, email_mode="coalesced")
+        prefer(bob, email_mode="every")
         game = start(alice, bob)
         play_until(game, lambda s: s.season == 2)
         assert notes(alice, "season") == []

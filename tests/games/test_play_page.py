@@ -78,11 +78,13 @@ class TestWhatThePageDraws:
         assert 'id="pat-snow"' in html and "url(#pat-snow)" in html
         assert "Legend" in html
 
-    def test_my_planet_is_large_and_the_others_small(self, two_player_game, alice, bob):
+    def test_my_planet_is_large_and_the_others_readable_beside_it(
+        self, two_player_game, alice, bob
+    ):
         html = page(bob, two_player_game).content.decode()
         assert re.search(r'class="planet planet-large[^"]*" id="planet-1"', html)
-        assert re.search(r'class="planet planet-small[^"]*" id="planet-0"', html)
-        assert 'aria-label="Enlarge Alice\'s planet"' in html
+        assert re.search(r'class="planet planet-medium[^"]*" id="planet-0"', html)
+        assert "Enlarge Alice's planet" in html
 
     def test_focus_enlarges_another_planet(self, two_player_game, bob):
         html = page(bob, two_player_game, "?focus=0").content.decode()

@@ -65,7 +65,7 @@ class TestRefusals:
         response = pick(me, game, state.pool[0], stale)
         html = response.content.decode()
         assert response.status_code == 409
-        assert "The game has moved on" in html
+        assert "Someone has moved since this page was loaded" in html
         assert "<html" in html
         assert f'name="version" value="{stale + 1}"' in html
         assert not Move.objects.filter(game=game, idempotency_key="k1").exists()
@@ -77,7 +77,7 @@ class TestRefusals:
         assert pick(me, game, pool[0], game.version, key="tab-1").status_code == 303
         response = pick(me, game, pool[1], game.version, key="tab-2")
         assert response.status_code == 409
-        assert "The game has moved on since you loaded it" in response.content.decode()
+        assert "Someone has moved since this page was loaded" in response.content.decode()
         assert not Move.objects.filter(game=game, idempotency_key="tab-2").exists()
 
     def test_a_stale_htmx_pick_is_409_with_the_refreshed_region(self, two_player_game):

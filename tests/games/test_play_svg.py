@@ -192,4 +192,4 @@ class TestTheGamePage:
 
         monkeypatch.setattr(template_base.Node, "render_annotated", counting)
         assert client.get(url).status_code == 200
-        assert rendered < 300  # 187 when written
+        assert rendered < 300, rendered  # 187 when written

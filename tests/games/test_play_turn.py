@@ -2,55 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from html import unescape
-from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 from django.urls import reverse
 
-from games.evergreen import rules
-from games.evergreen.rules.pieces import EMPTY, PIECE_CODES
 from games.models import Game, Move
-from tests.games.gamehelpers import client_for, play_until, turn_text
-
-PLANET = rules.load_edition().planet
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def set_position(game: Game, cards: dict[int, str], boards: dict[int, dict] | None = None) -> Game:
-    """Put the game in the Action phase with these cards and pieces (a known position)."""
-    game = play_until(game, lambda s: s.phase is rules.Phase.ACTION)
-    state = game.engine_state()
-    seats = list(state.seats)
-    for index, card in cards.items():
-        board = [EMPTY] * PLANET.size
-        for space, name in (boards or {}).get(index, {}).items():
-            board[PLANET.index(space)] = PIECE_CODES[name]
-        seats[index] = replace(seats[index], card=card, board=tuple(board), turn=None)
-    game.state = rules.state_to_json(replace(state, seats=tuple(seats), submitted=()))
-    game.save(update_fields=["state"])
-    return game
+from tests.games.gamehelpers import client_for, turn_text
+from tests.games.turnhelpers import HTMX, set_position, step, steps_of
 
 
 @pytest.fixture
 def snow_game(two_player_game: Game) -> Game:
     """Alice holds Snow / Plant Bush with a Sprout at (1, 1); Bob holds Wild / Bud."""
     return set_position(two_player_game, {0: "snow/bush", 1: "wild/bud"}, {0: {(1, 1): "sprout"}})
-
-
-def step(client: Any, game: Game, steps: str, value: str, **headers: str) -> Any:
-    return client.post(
-        reverse("games:turn", args=[game.pk]), {"steps": steps, "step": value}, **headers
-    )
-
-
-def steps_of(response: Any) -> str:
-    """The steps carried by the turn form of a rendered page or region."""
-    html = response.content.decode()
-    start = html.index('name="steps" value="') + len('name="steps" value="')
-    return unescape(html[start : html.index('"', start)])
 
 
 class TestBuildingSteps:
@@ -282,7 +247,8 @@ class TestWhoMayBuild:
     def test_there_is_nothing_to_build_during_the_draft(self, two_player_game, alice):
         response = step(client_for(alice), two_player_game, "", "A", **HTMX)
         assert response.status_code == 409
-        assert 'data-code="no_turn_to_build"' in response.content.decode()
+        assert 'data-code="wrong_phase"' in response.content.decode()
+        assert "Turns are played after the Draft" in response.content.decode()
 
     def test_submitting_during_the_draft_is_a_conflict(self, two_player_game, alice):
         response = client_for(alice).post(

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
@@ -104,16 +105,51 @@ def test_names_of_other_alphabets_are_welcome(db: Any) -> None:
         assert name_of(user) == name
 
 
-def test_new_players_get_a_name_of_their_own(db: Any) -> None:
-    for email in ("dana@example.org", "dana@example.net", "DANA@example.com"):
-        client_for(None).post(
-            reverse("account_signup"),
-            {"email": email, "password1": PASSWORD, "password2": PASSWORD},
-        )
+def test_a_new_player_chooses_their_public_name_when_signing_up(db: Any) -> None:
+    response = client_for(None).post(
+        reverse("account_signup"),
+        {
+            "email": "d.smith@example.org",
+            "display_name": "  Dana   Smith ",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert response.status_code == 302
+    assert Player.objects.get(user__email="d.smith@example.org").display_name == "Dana Smith"
+
+
+def test_sign_up_refuses_another_players_name_in_any_case(rowan: Any) -> None:
+    response = client_for(None).post(
+        reverse("account_signup"),
+        {
+            "email": "mallory@example.org",
+            "display_name": "ROWAN",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert response.status_code == 200
+    assert "looks the same" in response.content.decode()
+    assert not Player.objects.filter(user__email="mallory@example.org").exists()
+
+
+def test_sign_up_asks_for_the_public_name(db: Any) -> None:
+    response = client_for(None).post(
+        reverse("account_signup"),
+        {"email": "dana@example.org", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 200
+    assert not Player.objects.filter(user__email="dana@example.org").exists()
+
+
+def test_players_made_outside_the_sign_up_page_get_a_name_of_their_own(db: Any) -> None:
+    for number, email in enumerate(("dana@example.org", "dana@example.net", "DANA@example.com")):
+        get_user_model().objects.create_user(f"user{number}", email, PASSWORD)
     assert sorted(Player.objects.values_list("display_name", flat=True)) == [
+        "DANA 3",
         "dana",
         "dana 2",
-        "dana 3",
     ]
 
 

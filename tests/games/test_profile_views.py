@@ -39,23 +39,38 @@ class TestAccounts:
     def test_signing_up_creates_the_user_and_their_player_profile(self, db):
         response = client_for(None).post(
             reverse("account_signup"),
-            {"email": "dana@example.org", "password1": PASSWORD, "password2": PASSWORD},
+            {
+                "email": "dana@example.org",
+                "display_name": "Dana",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
         )
         assert response.status_code == 302
         user = get_user_model().objects.get(email="dana@example.org")
-        assert Player.objects.get(user=user).display_name == "dana"
+        assert Player.objects.get(user=user).display_name == "Dana"
 
     def test_signing_up_sends_a_verification_mail(self, db):
         client_for(None).post(
             reverse("account_signup"),
-            {"email": "dana@example.org", "password1": PASSWORD, "password2": PASSWORD},
+            {
+                "email": "dana@example.org",
+                "display_name": "Dana",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
         )
         assert [m.to for m in mail.outbox] == [["dana@example.org"]]
 
     def test_it_refuses_a_sign_up_with_mismatched_passwords(self, db):
         response = client_for(None).post(
             reverse("account_signup"),
-            {"email": "dana@example.org", "password1": PASSWORD, "password2": "other-words"},
+            {
+                "email": "dana@example.org",
+                "display_name": "Dana",
+                "password1": PASSWORD,
+                "password2": "other-words",
+            },
         )
         assert response.status_code == 200
         assert not get_user_model().objects.filter(email="dana@example.org").exists()

@@ -13,7 +13,7 @@ from games import kinds, services
 from games.evergreen import rules
 from games.evergreen.models import FertilityCard
 from games.evergreen.rules.bots import RandomBot, make_bot
-from games.models import Game, Move
+from games.models import Game, Move, Player
 from tests.games.gamehelpers import make_user, play_until, user_at
 
 
@@ -348,6 +348,8 @@ def test_a_fresh_key_costs_no_lookup(two_player_game):
     from django.test.utils import CaptureQueriesContext
 
     game = two_player_game
+    # Coalesced mails read the player's last move: every-move mail reads none.
+    Player.objects.update(email_mode=Player.EmailMode.EVERY_MOVE)
     user, _ = first_awaiting_user(game)
     card = game.engine_state().pool[0]
     with CaptureQueriesContext(connection) as ctx:

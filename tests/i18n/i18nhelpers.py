@@ -26,6 +26,8 @@ NAMES = {
     "json", "ical", "utc", "django", "id",
     # the toy game the test settings register (tests/toygame/nim.py): a game's name
     "nim",
+    # the players of the home page's demo game (games/evergreen/showcase.py)
+    "mira", "tomas",
     # the Action letters and the Sun's compass letters, the same in every edition
     "a", "b", "c", "d", "n", "e", "s", "w",
     # alt texts of the admin's yes/no and search icons: Django's own, untranslated
@@ -42,7 +44,7 @@ ALLOWED: dict[str, set[str]] = {
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
         "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
-        "computer", "export", "standard",
+        "computer", "export", "standard", "chat", "analyse",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
@@ -51,7 +53,8 @@ ALLOWED: dict[str, set[str]] = {
         "actions", "table", "tables", "division", "divisions", "description", "message",
         "possible", "public", "export", "date",
         "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
-        "bots", "mail", "mails", "standard",
+        "bots", "mail", "mails", "standard", "messages", "discussion", "conversations",
+        "analyse", "analyses",
     },
     "ru": set(),
 }
@@ -68,8 +71,12 @@ class _Readable(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         # An element in a language of its own (the language switcher's "Deutsch") is
-        # meant to be read in that language.
-        if tag in SKIPPED_ELEMENTS or (any(name == "lang" for name, _ in attrs) and tag != "html"):
+        # meant to be read in that language; one marked translate="no" holds names (the
+        # cities of the time-zone list).
+        marked = any(
+            name == "lang" or (name, value) == ("translate", "no") for name, value in attrs
+        )
+        if tag in SKIPPED_ELEMENTS or (marked and tag != "html"):
             self.skipping += 1
             self.skipped_tags.append(tag)
             return

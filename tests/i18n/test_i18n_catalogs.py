@@ -44,7 +44,11 @@ SHARED = {
 # Verdant's: the game's name stays as printed; "Standard", "Elite!", "Pots" are the words.
 SHARED["de"] |= {"Verdant", "Standard", "Elite!"}
 SHARED["fr"] |= {"Verdant", "Standard", "Pots"}
+SHARED["fr"] |= {"E-mail", "Europe"}
 SHARED["ru"] |= {"Verdant"}
+# Conversations' (the chat of a game, a club's discussion).
+SHARED["de"] |= {"Chat"}
+SHARED["fr"] |= {"Conversations", "Discussion", "message", "messages"}
 FORMATS = {"%(biome)s (%(power)s)", "%(name)s %(points)s", "%(where)s: %(what)s"}
 
 

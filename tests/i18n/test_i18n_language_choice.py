@@ -38,7 +38,12 @@ class TestWhichLanguage:
         client = Client(HTTP_ACCEPT_LANGUAGE="ru")
         response = client.post(
             reverse("account_signup"),
-            {"email": "ivan@example.org", "password1": PASSWORD, "password2": PASSWORD},
+            {
+                "email": "ivan@example.org",
+                "display_name": "Ivan",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
         )
         assert response.status_code == 302
         assert Player.objects.get(user__email="ivan@example.org").language == "ru"

@@ -60,6 +60,7 @@ def tournament_club(organizer: Any) -> Any:
 
 
 def test_every_kind_of_mail_is_translated(clock, alice, bob, carol):
+    Player.objects.update(email_mode="every")  # the mode that has every kind of mail
     game = two_player_game(alice, bob, days_per_move=1)
     play_until(game, lambda s: s.season == 2 and s.phase is rules.Phase.DRAFT)
     game = Game.objects.get(pk=game.pk)
@@ -67,7 +68,8 @@ def test_every_kind_of_mail_is_translated(clock, alice, bob, carol):
     seat = game.seats.select_related("user__player").get(position=state.awaiting[0])
     Notification.objects.all().delete()
     pick = notifications.your_move(game, seat, state)
-    reminder = notifications.reminder(game, seat, state, 2)
+    assert seat.deadline is not None
+    reminder = notifications.reminder(game, seat, state, 2, seat.deadline - timedelta(hours=1))
     season = notifications.season_scored(game, seat, state, 1)
     notifications.handover(game, seat)
     handovers = list(Notification.objects.filter(kind="handover"))

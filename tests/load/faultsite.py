@@ -19,7 +19,7 @@ from django.db import connection, connections
 
 from games import services
 from games.evergreen.rules.bots import RandomBot
-from games.models import Game
+from games.models import Game, Player
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
 from tests.benchmarks.webstack import (
     Child,
@@ -133,6 +133,11 @@ class Players:
             [make_user(f"t{table}p{seat}-{uuid.uuid4().hex[:6]}") for seat in range(self.seats)]
             for table in range(self.tables)
         ]
+        # A mail for every move (new players' mails are coalesced): the faults are
+        # measured on as many mails as possible.
+        Player.objects.filter(user__in=[u for table in self.users for u in table]).update(
+            email_mode=Player.EmailMode.EVERY_MOVE
+        )
         self.current = [self.new_game(table) for table in range(self.tables)]
         self.thread = threading.Thread(target=self.run, name="players", daemon=True)
 

@@ -57,12 +57,15 @@ ARGS = {
     "number": "round",
     "user_id": "player_id",
     "operation": "open",
+    "kind": "challenge_kind",
+    "day": "challenge_day",
     "admin:tournaments_event_run/object_id": "draft_id",
     # "<URL key>/<parameter>": a parameter whose name other URLs use for another object.
     "tournaments:club_invite/code": "club_invite_code",
     "tournaments:club_decide/pk": "join_request",
     "tournaments:player/pk": "player_id",
     "api:rating/pk": "player_id",
+    "channel": "discussion",
     **{
         f"tournaments_api:{name}/pk": "event_id"
         for name in ("event", "standings", "rounds", "round", "register", "withdraw")
@@ -199,6 +202,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:lobby": entry(everyone(200), NOT_ALLOWED),
     "games:create": entry(signed_in(200), signed_in(200)),  # POST {}: the form with its errors
     "games:my_games": entry(signed_in(200), NOT_ALLOWED),
+    # "Try a solo game now": GET asks for the click, POST starts the game and opens it.
+    "games:try_solo": entry(signed_in(200), signed_in((302, "/games/"))),
     # Joining an open game: a new player joins (to the game), a seated one is told so.
     "games:join": entry(
         NOT_ALLOWED, {**signed_in((302, "/games/")), "player": (302, "/lobby/")}, game="open"
@@ -215,11 +220,17 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:poll": entry(everyone((303, "/games/")), NOT_ALLOWED),
     "games:replay": entry(everyone(200), NOT_ALLOWED),
     "games:record": entry(everyone(200), NOT_ALLOWED),
+    "games:rematch": entry(NOT_ALLOWED, seated(409)),  # the game is not over
     "games:pick": entry(NOT_ALLOWED, seated(400)),  # the player: "this form is incomplete"
     "games:move": entry(NOT_ALLOWED, seated(400)),  # the same form, for a game of any kind
     "games:ranking": entry(NOT_ALLOWED, seated(409)),  # not drafting now
     "games:turn": entry(NOT_ALLOWED, seated(400)),
     "games:submit_turn": entry(NOT_ALLOWED, seated(400)),
+    # The analysis (of finished games only: the player's is refused while it runs) and the
+    # hint (the strong player's move, for the player only).
+    "analysis:ask": entry(NOT_ALLOWED, seated(409)),
+    "analysis:panel": entry(everyone(200), NOT_ALLOWED),
+    "analysis:hint": entry(NOT_ALLOWED, seated(200)),
     # Links from e-mails: the signed token is the permission, whoever follows it.
     "games:unsubscribe": entry(everyone(200), everyone(200)),
     "games:calendar": entry(everyone(200), NOT_ALLOWED),
@@ -234,9 +245,15 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:pick": entry(api(405), api(400, others=403)),  # the player: no card given
     "api:move": entry(api(405), api(400, others=403)),  # the player: no move given
     "api:turn": entry(api(405), api(400, others=403)),  # the player: no Action given
+    # Verdant's choices asked of this Evergreen game: its player is told it is not Verdant.
+    "api:verdant_choices": entry(api(404, others=403), api(405)),
     "api:record": entry(api(200), api(405)),
     "api:ranking": entry(api(200, others=403), api(400, others=403)),  # POST {}: no cards
     "api:vacation": entry(api(405), api(400)),  # POST {}: no days
+    "api:rematch": entry(api(200), api(409, others=403)),  # the game is not over
+    # The player has asked for no analysis (404) and may not while the game runs (409).
+    "analysis_api:analysis": entry({**api(403), "player": 404}, {**api(403), "player": 409}),
+    "analysis_api:hint": entry(api(405), {**api(403), "player": 200}),
     # --- accounts (allauth) ----------------------------------------------------------------
     "account_login": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
     "account_signup": entry(signed_in(ME, anonymous=200), signed_in(ME, anonymous=200)),
@@ -290,6 +307,37 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "tournaments:club": entry(everyone(200), NOT_ALLOWED),
     "tournaments:event": entry(everyone(200), NOT_ALLOWED),
     "tournaments:player": entry(everyone(200), NOT_ALLOWED),
+    # --- Conversations: a game's chat, a club's announcements and discussion -------------
+    # Everyone gets the pages (those who may not read are told so on them); only the
+    # game's players write in its chat (POST {}: "write something"), only members in
+    # Pine's discussion. The forms of a message name their conversation (POST {}: none).
+    "conversations:game_chat": entry(everyone(200), NOT_ALLOWED),
+    "conversations:game_post": entry(NOT_ALLOWED, seated(400)),
+    "conversations:club_talk": entry(everyone(200), NOT_ALLOWED),
+    "conversations:club_panel": entry(everyone(200), NOT_ALLOWED),
+    "conversations:club_post": entry(
+        NOT_ALLOWED, {**signed_in(403), "player": 400, "organizer": 400}
+    ),
+    "conversations:hide": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:report": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:shield": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:mail": entry(NOT_ALLOWED, signed_in(404)),
+    "api-game-messages": entry({**api(200), "other_player": 403}, api(400, others=403)),
+    "api-club-messages": entry(
+        {**api(200), "other_player": 403, "organizer": 200, "organizer_other_club": 403},
+        {**api(403), "player": 400, "organizer": 400},
+    ),
+    # Reports and messages in the admin: staff and every organizer get in (each sees
+    # their own club's rows only: tests/conversations), nobody adds one.
+    **{
+        f"admin:conversations_{model}_{page}": entry(in_admin(STAFF_IN), in_admin(STAFF_IN))
+        for model in ("report", "message")
+        for page in ("changelist", "change", "delete", "history")
+    },
+    **{
+        f"admin:conversations_{model}_add": entry(in_admin(403), in_admin(403))
+        for model in ("report", "message")
+    },
     "tournaments:club_create": entry(signed_in(200), signed_in(200)),  # POST {}: the form again
     # Joining by the invitation link: members are told they are in already (back to the
     # link), the others join (to the club's page).
@@ -333,4 +381,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:rating_player": entry(everyone(200), NOT_ALLOWED),
     "api:ratings": entry(everyone(200), everyone(405)),
     "api:rating": entry(everyone(404), everyone(405)),  # Alice has no rated game yet
+    # --- the daily challenge: public page, a player's start, boards hidden until finished ----
+    "challenges:daily": entry(everyone(200), NOT_ALLOWED),
+    "challenges:start": entry(NOT_ALLOWED, signed_in((302, "/games/"))),
+    "challenges:day": entry(everyone(404), NOT_ALLOWED),  # nobody played that day
+    "challenges_api:challenges": entry(api(200), api(405)),
+    "challenges_api:challenge": entry(api(200), api(405)),
+    "challenges_api:start": entry(api(405), api({200, 201})),
+    "challenges_api:leaderboard": entry(api(403), api(405)),  # nobody has finished today's
 }

@@ -118,6 +118,9 @@ class World:
             "player_id": lambda: self.users["player"].pk,
             "open": lambda: "open",
             "draft_id": lambda: self.clubs.draft.pk,
+            "challenge_kind": lambda: "verdant",
+            "challenge_day": lambda: "2000-01-01",
+            "discussion": lambda: "discuss",
         }
         found = {}
         for param in route.params:

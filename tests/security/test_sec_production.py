@@ -215,11 +215,12 @@ def test_signing_up_with_a_known_address_looks_like_any_sign_up(alice: Any, sett
     address, no second account; the owner is told by mail instead."""
     settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
     answers = []
-    for email in ("alice@example.org", "newcomer@example.org"):
+    for email, name in (("alice@example.org", "Ally"), ("newcomer@example.org", "Newcomer")):
         response = Client().post(
             reverse("account_signup"),
             {
                 "email": email,
+                "display_name": name,
                 "password1": "a long pass phrase 42",
                 "password2": "a long pass phrase 42",
             },

@@ -31,6 +31,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from evergreen.wsgi import application
 from games import ratings
+from games.analysis import services as analysis
 from games.models import Game
 from tests.games.gamehelpers import make_user
 from tests.security.sechelpers import (
@@ -52,6 +53,13 @@ EXAMPLES = settings(
 )
 
 
+ONLY_THE_GAME = {
+    "GET /api/games/{id}/analysis/",
+    "POST /api/games/{id}/analysis/",
+    "POST /api/games/{id}/hint/",
+}
+
+
 class Targets:
     """The real values to put in paths (by the path's prefix and parameter), and the token."""
 
@@ -71,6 +79,7 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
     fixed_seed(monkeypatch)
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     finished = finished_game(alice, bob)
+    analysis.request_analysis(finished.pk, alice)  # made at once (eager): GET answers it
     # Played as a rated game: alice and bob have a rating and a history.
     Game.objects.filter(pk=finished.pk).update(rated=True)
     assert ratings.rate_game(finished.pk)
@@ -98,7 +107,10 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
         {
             "/api/games/{id}": {"id": [game.pk for game in games] + [10**9]},
             "/api/events/{id}": {"id": events, "number": [1, 2, 0, 10**6]},
-            "/api/clubs/{slug}": {"slug": [clubs.club.slug, clubs.other_club.slug, "no-such"]},
+            "/api/clubs/{slug}": {
+                "slug": [clubs.club.slug, clubs.other_club.slug, "no-such"],
+                "channel": ["announce", "discuss", "no-such"],  # a club's conversations
+            },
             "/api/ratings/{id}": {"id": [alice.pk, bob.pk, carol.pk, 10**9]},
         },
     )
@@ -157,7 +169,10 @@ def test_the_api_keeps_to_its_schema(
             # (a GET with the id alone): only the positive run applies to it.
             assert mode is GenerationMode.NEGATIVE, operation.label
             skipped.append(operation.label)
-    assert len(skipped) <= len(found) // 2, skipped
+    # Besides the ones that take nothing but the game's id (the analysis, the hint), at
+    # most half of the operations have nothing to make invalid.
+    rest = [label for label in skipped if label not in ONLY_THE_GAME]
+    assert len(rest) <= (len(found) - len(ONLY_THE_GAME)) // 2, skipped
     if mode is GenerationMode.POSITIVE:
         # The real values did their work: every read answered with a body at least once,
         # and so did registering for the open event and withdrawing from Alice's.

@@ -7,11 +7,12 @@ import io
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from games.models import Game, Player, Seat
-from tests.games.gamehelpers import client_for, make_user
+from tests.games.gamehelpers import PASSWORD, client_for, make_user
 from tests.tournaments.tourpageshelpers import club_of, end_round, event_of, started
 from tournaments import results, services
 from tournaments.admin.export import spreadsheet_text
@@ -88,6 +89,11 @@ class TestPagesLoad:
         assert client.get(admin_url("registration", "change", registration.pk)).status_code == 200
 
 
+def places(*points: float) -> dict[str, Any]:
+    """The points-by-place boxes of the event form (1st to 4th; the rest left empty)."""
+    return {f"points_scheme_{i}": points[i] if i < len(points) else "" for i in range(4)}
+
+
 class TestCreatingAndEditing:
     def form(self, club: Any, **overrides: Any) -> dict[str, Any]:
         data = {
@@ -106,8 +112,10 @@ class TestCreatingAndEditing:
             "timeout_policy": "bot",
             "timeouts_before_decision": 1,
             "bye_points": 0,
-            "points_scheme": "[]",
-            "tiebreaks": '["opponents", "score", "head_to_head"]',
+            **places(),
+            "tiebreaks_0": "opponents",
+            "tiebreaks_1": "score",
+            "tiebreaks_2": "head_to_head",
             "knockout_advance": 2,
             "division_size": "",
             "promote": 1,
@@ -146,12 +154,55 @@ class TestCreatingAndEditing:
         assert response.status_code == 400
 
     def test_settings_an_event_cannot_run_with_are_refused(self, oak, alice):
-        response = client_for(alice).post(
-            admin_url("event", "add"), self.form(oak, points_scheme="[1, 2]")
-        )
+        response = client_for(alice).post(admin_url("event", "add"), self.form(oak, **places(1, 2)))
         assert response.status_code == 200
         assert "cannot grow for a worse place" in response.content.decode()
         assert not Event.objects.exists()
+
+    def test_points_and_tie_breaks_are_form_fields_not_json(self, oak, alice):
+        html = client_for(alice).get(admin_url("event", "add") + f"?club={oak.pk}").content
+        page = html.decode()
+        assert 'name="points_scheme_0"' in page and 'name="points_scheme_3"' in page
+        assert '<select name="tiebreaks_0"' in page
+        data = self.form(oak, **places(5, 3, 1), tiebreaks_0="head_to_head", tiebreaks_1="")
+        data["tiebreaks_2"] = ""
+        response = client_for(alice).post(admin_url("event", "add"), data)
+        assert response.status_code == 302, response.content.decode()[:3000]
+        event = Event.objects.get()
+        assert (event.points_scheme, event.tiebreaks) == ([5.0, 3.0, 1.0], ["head_to_head"])
+
+    def test_a_tie_break_chosen_twice_is_refused(self, oak, alice):
+        data = self.form(oak, tiebreaks_0="score", tiebreaks_1="score")
+        response = client_for(alice).post(admin_url("event", "add"), data)
+        assert response.status_code == 200
+        assert "Choose each tie-break at most once." in response.content.decode()
+        assert not Event.objects.exists()
+
+    def test_a_place_left_out_before_a_filled_one_is_refused(self, oak, alice):
+        data = self.form(oak, points_scheme_0=3, points_scheme_1="", points_scheme_2=1)
+        response = client_for(alice).post(admin_url("event", "add"), data)
+        assert response.status_code == 200
+        assert "up to the last one you fill in" in response.content.decode()
+
+    def test_a_bye_left_empty_is_worth_a_win(self, oak, alice):
+        client = client_for(alice)
+        assert (
+            client.post(admin_url("event", "add"), self.form(oak, bye_points="")).status_code == 302
+        )
+        assert Event.objects.get().bye_points == 3.0  # 1st of 4 at the default scheme
+        Event.objects.all().delete()
+        data = self.form(oak, bye_points="", **places(5, 3, 1, 0))
+        assert client.post(admin_url("event", "add"), data).status_code == 302
+        assert Event.objects.get().bye_points == 5.0
+
+    def test_the_admin_asks_for_the_e_mail_to_log_in(self, alice):
+        get_user_model().objects.filter(pk=alice.pk).update(is_staff=True)
+        client = client_for(None)
+        assert "E-mail" in client.get(reverse("admin:login")).content.decode()
+        response = client.post(
+            reverse("admin:login"), {"username": "alice@example.org", "password": PASSWORD}
+        )
+        assert response.status_code == 302
 
     def test_an_organizer_seeds_the_players_before_the_start(self, oak, alice, bob, carol):
         event = event_of(oak, alice, bob, carol, table_size=4, min_table_size=2, rounds=1)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from django.template import engines
+from django.utils.translation import gettext_lazy
 
 from games.kinds import GameKind, Refusal, Setup, Summary
 
@@ -85,7 +86,11 @@ class Nim(GameKind):
     title = "Nim"
     min_players = 2
     max_players = 2
-    bots: ClassVar[dict[str, str]] = {"greedy": "Greedy", "random": "Greedy"}
+    # The site's own words for its computer players (the lobby lists them by game).
+    bots: ClassVar[dict[str, Any]] = {
+        "greedy": gettext_lazy("Greedy"),
+        "random": gettext_lazy("Random"),
+    }
     default_bot = "greedy"
     play_template = PLAY  # type: ignore[assignment]  (a Template: {% include %} renders it)
     replay_template = REPLAY  # type: ignore[assignment]

@@ -4,15 +4,12 @@ the same as actions on the list, seeding ranks, and the standings export."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.db.models import Count, Q, QuerySet
-from django.forms.models import construct_instance
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -21,48 +18,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games import kinds
 from games.services import ServiceError
 
 from .. import presenters, services
 from ..models import Division, Event, Registration
+from .eventform import EventForm
 from .export import standings_csv
 from .scoping import (
-    ModelForm,
     OrganizerScopedAdmin,
     ReadOnlyInline,
     RefusalsAsMessages,
     TabularInline,
 )
-
-
-def _game_choices() -> list[tuple[str, str]]:
-    return [(name, str(kind.title)) for name, kind in kinds.kinds().items()]
-
-
-class EventForm(ModelForm):
-    game = forms.ChoiceField(
-        label=_("game"), choices=_game_choices, initial="evergreen", required=False
-    )
-
-    def clean_game(self) -> str:
-        return str(self.cleaned_data.get("game") or "evergreen")
-
-    class Meta:
-        model = Event
-        fields = ("club", "name", "slug", "description", *services.EVENT_SETTINGS)
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        if not self.errors:
-            # The settings as they would be saved, checked on a copy (an invalid form
-            # leaves the object it edits as it was).
-            event = construct_instance(self, copy.copy(self.instance))
-            try:
-                services.check_event(event)
-            except ServiceError as exc:
-                self.add_error(None, exc.message)
-        return self.cleaned_data
 
 
 class RegistrationInline(TabularInline):

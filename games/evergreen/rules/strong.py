@@ -73,12 +73,17 @@ class StrongBot(Bot):
             unseen=unseen_fertility(ed, unseen_cards(state, ed)),
         )
 
+    def evaluator(self, state: GameState, seat: int, fertility: Mapping[str, int]) -> Evaluator:
+        """How ``seat`` values boards at this decision (the Fertility Zone as ``fertility``)."""
+        ed = edition_of(state)
+        return Evaluator(ed, self._outlook(state, seat, ed, fertility), self.level.weights)
+
     def _plan(
         self, state: GameState, seat: int, card_id: str, fertility: Mapping[str, int]
     ) -> Plan:
         ed = edition_of(state)
         me = state.seats[seat]
-        evaluator = Evaluator(ed, self._outlook(state, seat, ed, fertility), self.level.weights)
+        evaluator = self.evaluator(state, seat, fertility)
         search = TurnSearch(
             ed,
             evaluator,
@@ -89,10 +94,14 @@ class StrongBot(Bot):
         )
         return search.best(me.board)
 
-    def turn(self, state: GameState, seat: int) -> Turn:
+    def turn_plan(self, state: GameState, seat: int) -> Plan:
+        """The best turn for ``seat``'s card, with its value (expected points to the end)."""
         card = state.seats[seat].card
         assert card is not None
-        return self._plan(state, seat, card, fertility_values(state)).turn(seat)
+        return self._plan(state, seat, card, fertility_values(state))
+
+    def turn(self, state: GameState, seat: int) -> Turn:
+        return self.turn_plan(state, seat).turn(seat)
 
     def _fertility_after_pick(self, state: GameState, seat: int, card: str) -> dict[str, int]:
         """The Fertility values once this round's pool is cleaned up, if ``seat`` takes ``card``.
@@ -106,13 +115,16 @@ class StrongBot(Bot):
             return fertility_values(state, ed)
         return fertility_values(apply(state, Pick(seat, card)), ed)
 
-    def pick(self, state: GameState, seat: int) -> str:
-        cards = list(dict.fromkeys(state.pool))
-        values = {
+    def pick_values(self, state: GameState, seat: int) -> dict[str, float]:
+        """Each card of the pool (leftmost first) valued by its best turn this round."""
+        return {
             card: self._plan(state, seat, card, self._fertility_after_pick(state, seat, card)).value
-            for card in cards
+            for card in dict.fromkeys(state.pool)
         }
-        return max(cards, key=lambda card: values[card])  # ties: the leftmost
+
+    def pick(self, state: GameState, seat: int) -> str:
+        values = self.pick_values(state, seat)
+        return max(values, key=lambda card: values[card])  # ties: the leftmost
 
 
 def strong_bot(level: str) -> type[StrongBot]:

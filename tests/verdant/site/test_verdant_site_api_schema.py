@@ -64,3 +64,67 @@ def test_the_api_refuses_a_game_named_twice_differently(db):
     body = {"game": "verdant", "kind": "evergreen", "players": 2}
     answer = client.post("/api/games/", body, format="json")
     assert answer.status_code == 400
+
+
+def test_the_schema_shows_every_games_moves_and_creation_with_examples(db):
+    from drf_spectacular.generators import SchemaGenerator
+
+    document = SchemaGenerator().get_schema(request=None, public=True)
+    move = document["paths"]["/api/games/{id}/move/"]["post"]
+    examples = move["requestBody"]["content"]["application/json"]["examples"]
+    for name, kind in kinds.kinds().items():
+        for move_name, body in kind.api_move_examples().items():
+            assert examples[f"{name}-{move_name}"]["value"] == body
+            # Each example is a move its game reads.
+            assert kind.move_to_json(kind.move_from_json(body, 0))["type"] == body["type"]
+    assert {"verdant-start", "verdant-turn", "evergreen-pick", "evergreen-turn"} <= set(examples)
+    games = {entry["game"]: entry for entry in move["x-game-kinds"]}
+    assert games["verdant"]["moves"] == ["start", "turn", "wipe"]
+    assert games["verdant"]["bots"] == ["random", "greedy"]
+    create = document["paths"]["/api/games/"]["post"]["requestBody"]["content"]
+    assert create["application/json"]["examples"]["verdant"]["value"]["game"] == "verdant"
+    view = document["components"]["schemas"]["GameDetail"]["properties"]["view"]
+    assert {"$ref": "#/components/schemas/VerdantView"} in view["anyOf"]
+
+
+def test_a_verdant_games_answer_matches_the_published_schema(db):
+    from tests.games.apihelpers import ResponseSchema
+    from tests.games.gamehelpers import api_client_for, make_user
+
+    client = api_client_for(make_user("api-reader"))
+    example = kinds.get("verdant").api_create_example()
+    answer = client.post("/api/games/", example, format="json")
+    assert answer.status_code == 201, answer.content
+    schema = ResponseSchema()
+    schema.check("/api/games/", "post", 201, answer.json())
+    broken = answer.json()
+    del broken["view"]["market"]
+    with pytest.raises(Exception, match="is not valid under any of the given schemas"):
+        schema.check("/api/games/", "post", 201, broken)
+
+
+def test_the_choices_endpoint_answers_a_verdant_player_and_refuses_clearly(db):
+    from games import services
+    from tests.games.gamehelpers import api_client_for, make_user
+
+    rowan, hazel, stranger = (make_user(n) for n in ("rowan", "hazel", "stranger"))
+    game = services.create_game(rowan, kind="verdant", players=2)
+    services.join_game(game.pk, hazel)
+    services.submit_move(game.pk, rowan, {"type": "start", "side": "top"})
+    services.submit_move(game.pk, hazel, {"type": "start", "side": "top"})
+    game.refresh_from_db()
+    mover = (rowan, hazel)[game.engine_state().to_play]
+    client = api_client_for(mover)
+    url = f"/api/games/{game.pk}/choices/"
+    pairs = client.get(url, {"ask": "selections"}).json()
+    assert pairs and set(pairs[0]) == {"take", "column", "token"}
+    cells = client.get(url, {"ask": "cells", "take": pairs[0]["take"]}).json()
+    assert cells and all(len(cell) == 2 for cell in cells)
+
+    bad = client.get(url, {"ask": "everything"})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_question"
+    outsider = api_client_for(stranger).get(url, {"ask": "selections"})
+    assert outsider.status_code == 403
+    evergreen = services.create_game(mover, players=1)
+    other = client.get(f"/api/games/{evergreen.pk}/choices/", {"ask": "selections"})
+    assert other.status_code == 404 and other.json()["code"] == "wrong_game"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games import services
 from games.models import Game
 from tests.verdant.site.verdant_site_helpers import client_for
 
@@ -65,6 +66,59 @@ class TestTheCreateForm:
         game = Game.objects.get()
         assert game.kind == "evergreen" and game.sun_start == "E" and "variant" not in game.options
 
+    def test_the_form_offers_each_games_own_computer_players(self, alice):
+        page = client_for(alice).get("/games/new/").content.decode()
+        verdant = page[page.index('<optgroup label="Verdant">') :]
+        verdant = verdant[: verdant.index("</optgroup>")]
+        assert 'value="greedy"' in verdant and 'value="random"' in verdant
+        assert 'value="strong"' not in verdant
+        evergreen = page[page.index('<optgroup label="Evergreen">') :]
+        assert 'value="strong"' in evergreen[: evergreen.index("</optgroup>")]
+        assert 'data-kind="verdant"' in page and 'data-kind="evergreen"' in page
+
+    def test_a_level_verdant_does_not_have_is_refused_clearly_and_nothing_is_made(self, alice):
+        answer = client_for(alice).post(
+            "/games/new/",
+            {
+                "kind": "verdant",
+                "players": 2,
+                "computer_seats": 1,
+                "bot": "strong",
+                "sun_start": "N",
+                "verdant_variant": "standard",
+                "time_bank_hours": 0,
+            },
+        )
+        assert answer.status_code == 200 and not Game.objects.exists()
+        assert (
+            "Verdant has no computer player “strong”: choose Random, Greedy."
+            in answer.content.decode()
+        )
+
+    def test_without_computer_seats_an_evergreen_level_is_no_matter(self, alice):
+        client_for(alice).post(
+            "/games/new/",
+            {"kind": "verdant", "players": 2, "computer_seats": 0, "bot": "strong",
+             "sun_start": "N", "time_bank_hours": 0},
+        )  # fmt: skip
+        assert Game.objects.get().kind == "verdant"
+
+
+class TestTheLobbyList:
+    def test_each_open_game_shows_its_game_and_its_own_options(self, alice):
+        services.create_game(
+            alice, kind="verdant", players=3, options={"variant": "family", "goals": True}
+        )
+        services.create_game(alice, kind="evergreen", players=2, sun_start="E")
+        page = client_for(alice).get("/lobby/").content.decode()
+        rows = page.split("<tbody>")[1].split("</tr>")
+        verdant = next(row for row in rows if ">Verdant<" in row)
+        evergreen = next(row for row in rows if ">Evergreen<" in row)
+        assert "Family (no green thumbs, simpler scoring) · Goal cards" in verdant
+        assert "Sun start" not in verdant
+        assert "Sun start: East" in evergreen
+        assert "Board game" in page
+
 
 class TestMyGames:
     def test_a_verdant_game_waits_on_my_games_for_the_player_to_move(
@@ -86,3 +140,11 @@ class TestMyGames:
         game = play_moves(verdant_game, seed=6)
         row = client_for(alice).get("/games/mine/").context["finished"][0]
         assert row.winner.position == game.engine_state().outcome.winner
+
+
+class TestTheInvitation:
+    def test_the_invitation_names_verdant_and_its_options(self, alice, bob):
+        game = services.create_game(alice, kind="verdant", players=2, options={"goals": True})
+        page = client_for(bob).get(f"/invite/{game.invite_code}/").content.decode()
+        assert "Alice invites you to play Verdant" in page
+        assert "Standard · Goal cards" in page and "Sun start" not in page

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
 from games import notifications
-from games.models import Notification
+from games.models import Notification, Player
 from games.verdant import rules
 from tests.verdant.site.verdant_site_helpers import play_moves
 
@@ -48,3 +53,29 @@ def test_the_game_over_mail_names_verdant(verdant_game):
     assert note is not None
     message = notifications.render(note)
     assert message.subject == f"Verdant game #{game.pk} is over"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Verdant game #"), ("de", "Verdant-Partie Nr. "), ("fr", "partie Verdant n° "),
+     ("ru", "партии Verdant № ")],
+)  # fmt: skip
+def test_reminders_and_hand_overs_name_verdant_in_every_language(verdant_game, language, words):
+    game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY and s.turn >= 2)
+    game.refresh_from_db()
+    state = game.engine_state()
+    seat = game.seats.select_related("user__player").get(position=state.awaiting[0])
+    Player.objects.filter(user=seat.user).update(language=language)
+    Notification.objects.filter(game=game).delete()
+    seat.awaiting_since = timezone.now() - timedelta(hours=23)  # a day per move, 1 h left
+    seat.deadline = timezone.now() + timedelta(hours=1)
+    reminder = notifications.reminder(game, seat, state, 2, timezone.now())
+    notifications.handover(game, seat)
+    handover = Notification.objects.get(game=game, kind="handover", user=seat.user)
+    assert reminder is not None
+    for note in Notification.objects.filter(pk__in=[reminder.pk, handover.pk]):
+        message = notifications.render(note)  # in the player's language, read anew
+        assert f"{words}{game.pk}" in message.subject
+        assert "Evergreen" not in message.subject + message.body.split("\n-- ")[0]
+        if note.kind == "reminder":
+            assert f"{words}{game.pk}" in message.body

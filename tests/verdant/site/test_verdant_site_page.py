@@ -79,6 +79,24 @@ class TestATurn:
         }
         assert cells == set(rules.legal_cells(state, me, pick.take, rules.load_edition()))
 
+    def test_each_cell_offered_carries_the_score_the_turn_would_give_there(self, verdant_game):
+        game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY and s.turn >= 4)
+        state = game.engine_state()
+        me = state.to_play
+        pick = rules.legal_selections(state, me, rules.load_edition())[0]
+        page = client_for(user_at(game, me)).get(
+            f"/games/{game.pk}/", {"turn": f"{pick.take}-{pick.column}-{pick.token}"}
+        )
+        html = page.content.decode()
+        offered = re.findall(r'name="turn" value="([^"]*)" data-preview="(\d+)"', html)
+        assert offered and len(offered) == len(choices(html))
+        for value, preview in offered:
+            cell = tuple(int(x) for x in unescape(value).split("/")[1].split("_"))
+            turn = rules.Turn(me, pick.take, pick.column, pick.token, cell)
+            assert int(preview) == rules.score_seat(rules.apply(state, turn), me).total
+        # Where the page writes the score of the ticked cell, in the player's words.
+        assert 'data-words="after this turn: {n}"' in html
+
     def test_a_waiting_player_sees_no_builder(self, verdant_game):
         game = play_moves(verdant_game, lambda s: s.phase is rules.Phase.PLAY)
         waiting = 1 - game.engine_state().to_play

@@ -134,3 +134,59 @@ class TestSecrets:
         )
         assert "seed" not in data and data["moves"] == []
         assert kind.hidden_moves(verdant_game.engine_state(), verdant_game.record().moves, 1) == {0}
+
+
+class TestSimultaneousStartAndVersions:
+    """The start placements are chosen at once and hidden: another player's choice is
+    no change this player could have seen, so it does not make their page stale."""
+
+    def test_a_start_choice_made_on_a_page_from_before_the_others_choice_is_accepted(
+        self, verdant_game
+    ):
+        shown = verdant_game.version  # both pages show this version
+        services.submit_move(
+            verdant_game.pk,
+            user_at(verdant_game, 0),
+            {"type": "start", "side": "left"},
+            expected_version=shown,
+        )
+        services.submit_move(
+            verdant_game.pk,
+            user_at(verdant_game, 1),
+            {"type": "start", "side": "bottom"},
+            expected_version=shown,
+        )
+        verdant_game.refresh_from_db()
+        assert verdant_game.engine_state().phase is rules.Phase.PLAY
+
+    def test_a_page_from_before_a_visible_change_is_still_stale(self, verdant_game):
+        shown = verdant_game.version
+        for seat, side in ((0, "left"), (1, "bottom")):
+            services.submit_move(
+                verdant_game.pk, user_at(verdant_game, seat), {"type": "start", "side": side}
+            )
+        verdant_game.refresh_from_db()
+        state = verdant_game.engine_state()
+        to_play = state.to_play
+        move = kinds.of(verdant_game).bot_move("greedy", state, to_play, 0)
+        before = verdant_game.version
+        with pytest.raises(services.Conflict) as refused:  # the placements were revealed
+            services.submit_move(
+                verdant_game.pk,
+                user_at(verdant_game, to_play),
+                kinds.of(verdant_game).move_to_json(move),
+                expected_version=shown,
+            )
+        assert refused.value.code == "stale_version"
+        verdant_game.refresh_from_db()
+        assert verdant_game.version == before
+
+    def test_a_second_choice_of_ones_own_on_an_old_page_is_refused_as_stale(self, verdant_game):
+        shown = verdant_game.version
+        alice = user_at(verdant_game, 0)
+        services.submit_move(verdant_game.pk, alice, {"type": "start", "side": "left"})
+        with pytest.raises(services.Conflict) as refused:
+            services.submit_move(
+                verdant_game.pk, alice, {"type": "start", "side": "up"}, expected_version=shown
+            )
+        assert refused.value.code == "stale_version"

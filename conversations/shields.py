@@ -1,0 +1,75 @@
+"""Mute and block between players, read in one place.
+
+Muting someone keeps their messages on my pages but out of my mails (no "new message"
+mail, no lines of theirs in my "your move" mail or digest). Blocking also hides their
+messages from me everywhere and stops them from inviting me.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models.functions import JSONObject
+
+from .models import ChatMail, Shield
+
+
+def blocked_ids(user: Any) -> QuerySet[Shield, int]:
+    """The players ``user`` blocked (a subquery: no query of its own)."""
+    return Shield.objects.filter(owner=user, kind=Shield.Kind.BLOCK).values_list(
+        "other_id", flat=True
+    )
+
+
+def silenced_ids(user: Any) -> QuerySet[Shield, int]:
+    """The players whose messages never reach ``user``'s mails: muted or blocked."""
+    return Shield.objects.filter(owner=user).values_list("other_id", flat=True)
+
+
+def shield_of(owner: Any, other: Any) -> str | None:
+    """ "mute", "block" or None: what ``owner`` chose about ``other``."""
+    if not getattr(owner, "is_authenticated", False):
+        return None
+    return Shield.objects.filter(owner=owner, other=other).values_list("kind", flat=True).first()
+
+
+def choices_of(user: Any) -> tuple[dict[int, str], list[dict[str, Any]], bool]:
+    """What ``user`` chose, in one query: mute or block per player, the players they
+    blocked (id and name), and whether they want the "new message" mail."""
+    if not getattr(user, "is_authenticated", False):
+        return {}, [], False
+    row = (
+        get_user_model()
+        .objects.filter(pk=user.pk)
+        .annotate(
+            mail=Exists(ChatMail.objects.filter(user=OuterRef("pk"), new_messages=True)),
+            chosen=ArraySubquery(
+                Shield.objects.filter(owner=OuterRef("pk"))
+                .order_by("created_at")
+                .values(
+                    json=JSONObject(
+                        other="other_id", kind="kind", name="other__player__display_name"
+                    )
+                )
+            ),
+        )
+        .values("mail", "chosen")
+        .get()
+    )
+    items: list[dict[str, Any]] = list(row["chosen"])
+    shields = {item["other"]: item["kind"] for item in items}
+    blocked = [
+        {"id": item["other"], "name": item["name"] or "?"}
+        for item in items
+        if item["kind"] == Shield.Kind.BLOCK
+    ]
+    return shields, blocked, bool(row["mail"])
+
+
+def may_invite(inviter: Any, invitee: Any) -> bool:
+    """Whether ``inviter`` may invite ``invitee`` (to a game, a rematch, a club): not once
+    ``invitee`` has blocked them."""
+    return not Shield.objects.filter(owner=invitee, other=inviter, kind=Shield.Kind.BLOCK).exists()

@@ -1,0 +1,169 @@
+"""Evergreen's game log: the whole game in rounds, in plain words (``GameKind.story``).
+
+It is the recap of "your move" mails told from the first move (``recap.steps``,
+``recap.events``, ``recap.describe``): the same replay of the Move rows, the same views of
+one seat, the same sentences. What the log adds is what each player did in a round once
+it is revealed: until the reveal a turn is "X planned their turn", as in the recap; after
+it, the card, the Action and the Power of every turn of that round. A round's turns are
+only told after the step that revealed it, and that step is only taken when the game's
+snapshot took it too, so no unrevealed turn is ever told; the views hide the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.kinds import Chapter, StoryLine
+
+from . import recap, rules
+from .rules.edition import Edition
+from .rules.record import GameRecord
+from .rules.view import player_view
+from .words import BIOME_NAMES, season_name
+
+ICONS = {
+    "pick": "pick",
+    "ai_pick": "pick",
+    "turn": "turn",
+    "leftover": "spare",
+    "revealed": "round",
+    "new_round": "round",
+    "season": "season",
+    "game_over": "end",
+}
+# describe() says "taken for you" to the recap's reader; the log names everyone.
+NOBODY = -1
+
+
+def _effects(turn: rules.Turn, edition: Edition, card: str | None) -> str:
+    plants = sum(1 for e in turn.effects if e.kind == "plant")
+    grows = len(turn.effects) - plants
+    done = []
+    if plants:
+        done.append(
+            ngettext("planted %(count)s Sprout", "planted %(count)s Sprouts", plants)
+            % {"count": plants}
+        )
+    if grows:
+        done.append(
+            ngettext("grew %(count)s plant", "grew %(count)s plants", grows) % {"count": grows}
+        )
+    if not done:
+        return _("Action %(action)s: nothing done") % {"action": turn.action}
+    text = _(" and ").join(done)
+    suit = edition.cards[card].suit if card in edition.cards else None
+    if turn.action != "D" and suit is not None and suit in BIOME_NAMES and suit != "wild":
+        text = _("%(done)s in %(biome)s") % {"done": text, "biome": BIOME_NAMES[suit]}
+    return _("Action %(action)s: %(done)s") % {"action": turn.action, "done": text}
+
+
+def _power(use: rules.PowerUse) -> str:
+    count = len(use.targets)
+    if use.power == "sprout":
+        what = ngettext("%(count)s Sprout", "%(count)s Sprouts", count)
+    elif use.power == "small":
+        what = ngettext("%(count)s Small Tree", "%(count)s Small Trees", count)
+    elif use.power == "big":
+        what = ngettext("%(count)s Big Tree", "%(count)s Big Trees", count)
+    elif use.power == "bush":
+        what = ngettext("%(count)s Bush", "%(count)s Bushes", count)
+    elif use.power == "lake":
+        what = ngettext("%(count)s Lake", "%(count)s Lakes", count)
+    else:
+        return _("Power: Bud points")
+    return _("Power: %(what)s") % {"what": what % {"count": count}}
+
+
+def turn_sentence(
+    turn: rules.Turn, card: str | None, names: Sequence[str], edition: Edition
+) -> str:
+    """A revealed turn: "Rowan took Grassland (Plant Bush); Action B: grew 2 plants in
+    Grassland; Power: 2 Bushes"."""
+    name = names[turn.seat] if 0 <= turn.seat < len(names) else "?"
+    parts = [
+        _("%(name)s took %(card)s") % {"name": name, "card": recap.card_name(edition, card)}
+        if card
+        else name,
+        _effects(turn, edition, card),
+    ]
+    if turn.power is not None:
+        parts.append(_power(turn.power))
+    return "; ".join(parts)
+
+
+def _title(view: dict[str, Any]) -> str:
+    return _("%(season)s, round %(round)s") % {
+        "season": season_name(view["season"]),
+        "round": view["round"],
+    }
+
+
+class _Teller:
+    """Collects the lines of the round being told, then closes it as a ``Chapter``."""
+
+    def __init__(self, names: Sequence[str], edition: Edition) -> None:
+        self.names, self.edition = names, edition
+        self.chapters: list[Chapter] = []
+        self.start("")
+
+    def start(self, title: str) -> None:
+        self.title = title
+        self.lines: list[StoryLine] = []
+        self.cards: dict[int, str] = {}
+        self.turns: list[rules.Turn] = []
+        self.scored = ""
+
+    def close(self, move: int, view: dict[str, Any]) -> None:
+        if self.lines:
+            scores = tuple(int(s["score"]) for s in view["seats"])
+            self.chapters.append(Chapter(self.title, move, tuple(self.lines), scores, self.scored))
+
+    def tell(self, event: recap.Event, move: rules.Move | None) -> None:
+        if event.kind == "turn" and isinstance(move, rules.Turn):
+            self.turns.append(move)
+        if event.kind == "pick" and event.seat is not None and event.card:
+            self.cards[event.seat] = event.card
+        if event.kind == "season":
+            self.scored = season_name(event.season)
+        text = recap.describe(event, self.names, NOBODY, self.edition)
+        if not text:
+            return
+        icon = ICONS.get(event.kind, "turn")
+        if event.kind == "leftover" and event.card and self.edition.cards[event.card].aridity:
+            icon = "aridity"
+        self.lines.append(StoryLine(icon, text[0], tuple(text[1:])))
+        if event.kind == "revealed":
+            # The round is public now: its turns replace "X planned their turn".
+            self.lines = [line for line in self.lines if line.icon != "turn"]
+            self.lines.extend(
+                StoryLine(
+                    "turn",
+                    turn_sentence(t, self.cards.get(t.seat), self.names, self.edition),
+                )
+                for t in sorted(self.turns, key=lambda t: t.seat)
+            )
+
+
+def story(
+    record: GameRecord, state: rules.GameState, viewer: int | None, names: Sequence[str]
+) -> list[Chapter]:
+    """The game log as ``viewer`` (None: a spectator) may read it, ``state`` being the
+    game's snapshot: one chapter per round, oldest first."""
+    edition = rules.load_edition(record.edition)
+    closed = not rules.round_complete(state)
+    all_steps = recap.steps(record.start(), record.moves, closed=closed)
+    views = [player_view(step.state, viewer) for step in all_steps]
+    teller = _Teller(names, edition)
+    teller.title = _title(views[0])
+    for before, step, after in zip(views, all_steps[1:], views[1:], strict=False):
+        for event in recap.events(before, step.move, after, edition):
+            if event.kind == "new_round":
+                teller.close(step.number, after)
+                teller.start(_title(after))
+            teller.tell(event, step.move)
+    teller.close(all_steps[-1].number, views[-1])
+    return teller.chapters

@@ -1,0 +1,131 @@
+"""The story of a game on its page and its replay: the game log, the replay's jumps to
+each season's end, and what the end of a game shows (rank, the score chart).
+
+The words come from the game's kind (``GameKind.story``: each game tells its own rounds,
+in the recap's sentences); the platform lays them out and draws the icons and the chart.
+The log is what the viewer may know now: the kind leaves out unrevealed choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.utils.safestring import SafeString, mark_safe
+
+from . import kinds
+from .kinds import Chapter
+from .rematches import services as rematches
+from .scorechart import chart_svg
+
+if TYPE_CHECKING:
+    from .models import Game, Seat
+
+# The icons a kind may name (``StoryLine.icon``), drawn once per page by
+# templates/games/_story_icons.html; anything else is drawn as a plain turn.
+ICONS = ("pick", "turn", "spare", "aridity", "round", "season", "end", "start", "take")
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A link of the replay to the end of a scored chapter (a season, the game)."""
+
+    title: str
+    move: int
+
+
+def chapters(game: Game, viewer: int | None, names: Sequence[str]) -> list[Chapter]:
+    """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it."""
+    kind = kinds.of(game)
+    return kind.story(game.record(), game.engine_state(), viewer, names)
+
+
+def _icon(name: str) -> str:
+    return name if name in ICONS else "turn"
+
+
+def log(told: Sequence[Chapter], *, upto: int | None = None) -> list[dict[str, Any]]:
+    """The chapters as the log template shows them, newest round first; on the replay
+    (``upto``: the move shown) only what had happened by then."""
+    shown = []
+    for chapter in told:
+        if upto is not None and chapter.move > upto:
+            break
+        shown.append(
+            {
+                "title": chapter.title,
+                "move": chapter.move,
+                "lines": [
+                    {"icon": _icon(line.icon), "text": line.text, "details": line.details}
+                    for line in chapter.lines
+                ],
+            }
+        )
+    shown.reverse()
+    return shown
+
+
+def jumps(told: Sequence[Chapter]) -> list[Jump]:
+    """The replay's jumps: the end of each chapter a season (or the game) was scored in."""
+    return [Jump(chapter.scored, chapter.move) for chapter in told if chapter.scored]
+
+
+def ending(game: Game, told: Sequence[Chapter], names: Sequence[str]) -> dict[str, Any]:
+    """The end of a finished game: the rank of every player, and the chart of each
+    player's score round by round."""
+    kind = kinds.of(game)
+    state = game.engine_state()
+    scores = kind.scores(state)
+    ranks: list[dict[str, Any]] = []
+    for place, seat in enumerate(kind.ranking(state), start=1):
+        tied = ranks and ranks[-1]["score"] == scores[seat]
+        ranks.append(
+            {
+                "place": ranks[-1]["place"] if tied and ranks else place,
+                "name": names[seat] if seat < len(names) else "?",
+                "seat": seat,
+                "score": scores[seat],
+            }
+        )
+    points = [(c.title, c.scores) for c in told if len(c.scores) == len(names)]
+    chart: SafeString = mark_safe(chart_svg(points, names))  # every text escaped there
+    return {"ranks": ranks, "chart": chart}
+
+
+def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
+    standing = rematches.standing(game)
+    person = seat is not None and seat.user_id is not None
+    mine = seat.position if seat is not None else None
+    context: dict[str, Any] = {
+        "rematch": standing,
+        "can_rematch": person
+        and game.status == game.Status.FINISHED
+        and (standing is None or (standing.new_game is None and mine not in standing.accepted)),
+    }
+    if standing is not None:
+        context["rematch_accepted"] = ", ".join(names[k] for k in standing.accepted)
+        context["rematch_waiting"] = ", ".join(names[k] for k in standing.waiting)
+    return context
+
+
+def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
+    """The log of the game page and, once the game is over, its end (rank, chart, rematch).
+    ``poll_rematch``: a rematch waits for someone, so the finished game's page keeps polling."""
+    told = chapters(game, seat.position if seat else None, names)
+    context: dict[str, Any] = {"story": log(told), "ending": None, "poll_rematch": False}
+    if game.is_finished:
+        end = {**ending(game, told, names), **_rematch(game, seat, names)}
+        context["ending"] = end
+        standing = end["rematch"]
+        context["poll_rematch"] = standing is not None and standing.new_game is None
+    return context
+
+
+def replay_context(
+    game: Game, record: Any, state: Any, viewer: int | None, names: Sequence[str], number: int
+) -> dict[str, Any]:
+    """The log up to the move shown and the jumps to each season's end, on the replay
+    (the chapters of the game as it is now: the viewer may know all of it)."""
+    told = kinds.of(game).story(record, game.engine_state(), viewer, names)
+    return {"story": log(told, upto=number), "jumps": jumps(told), "replay_move": number}
