@@ -87,7 +87,11 @@ def mail_extra(note: Notification, extra: dict[str, Any]) -> None:
         for block in blocks:
             block["chat"] = chat.get(block["game_id"], [])
     elif note.game_id is not None and note.kind in (Notification.Kind.YOUR_MOVE, CHAT):
-        extra["chat"] = unread(note.user, [note.game_id]).get(note.game_id, [])
+        game = note.game
+        if game is not None and game.last_message_at is None:
+            extra["chat"] = []  # nobody has written in this game: nothing to look for
+        else:
+            extra["chat"] = unread(note.user, [note.game_id]).get(note.game_id, [])
 
 
 def announce(message: Message) -> None:

@@ -33,6 +33,7 @@ def post_to_game(user: Any, game: Game, text: str) -> Message:
     limits.check_rate(user)
     with transaction.atomic():
         message = Message.objects.create(channel=Channel.GAME, game=game, author=user, text=text)
+        Game.objects.filter(pk=game.pk).update(last_message_at=message.created_at)
         announce(message)
     return message
 

@@ -88,6 +88,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # When the game's chat last had a message (set by conversations): a mail about a game
+    # nobody has written in spends no query looking for chat lines.
+    last_message_at = models.DateTimeField(null=True, blank=True, editable=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     objects = GameQuerySet.as_manager()

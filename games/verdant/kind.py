@@ -45,6 +45,7 @@ class Verdant(GameKind):
     bots: ClassVar[Mapping[str, Any]] = {
         "random": gettext_lazy("Random"),
         "greedy": gettext_lazy("Greedy"),
+        "strong": gettext_lazy("Strong"),
     }
     default_bot = "greedy"
     play_template = "games/verdant/_play.html"

@@ -272,6 +272,7 @@ class TestCost:
     ) -> None:
         # claim, the notification with its player, game and seats, the moves of the
         # recap, sent: the worker's cost per mail does not grow with the seats.
+        Player.objects.update(email_mode=Player.EmailMode.EVERY_MOVE)  # a mail now
         user, note, _message = mail_for_awaited(midgame)
         mail.outbox.clear()
         with django_assert_max_num_queries(5):

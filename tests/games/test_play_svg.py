@@ -192,4 +192,6 @@ class TestTheGamePage:
 
         monkeypatch.setattr(template_base.Node, "render_annotated", counting)
         assert client.get(url).status_code == 200
-        assert rendered < 300, rendered  # 187 when written
+        # 187 when written; 361 with the chat panel, the game log, the hint box and the
+        # invitation: still far from the thousands of nodes a templated planet costs.
+        assert rendered < 450, rendered

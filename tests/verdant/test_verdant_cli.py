@@ -145,9 +145,15 @@ def test_demo_tells_a_game_for_people(capsys):
 def test_bench_reports_its_figures_against_the_targets(capsys):
     code, out, _ = run(capsys, "bench", "--quick")
     assert code == 0
-    figures = json.loads(out.strip().splitlines()[-1])["bench"]
+    lines = [json.loads(line) for line in out.strip().splitlines() if line.startswith("{")]
+    figures = next(line["bench"] for line in lines if "bench" in line)
     assert figures["apply_turn_us"]["target"] == 100
     assert figures["random_game_5p_ms"]["target"] == 20
+    strong = next(line["strong_player"] for line in lines if "strong_player" in line)
+    assert strong["games"] == 1 and strong["min"] == strong["max"] == strong["mean"]
+    assert sum(strong["titles"].values()) == 1
+    assert strong["decision_median_s"] > 0 and set(strong["ok"]) == {"solo_mean", "decision"}
+    assert "Strong player (1 solo games" in out and "solo mean" in out
 
 
 # --- records and views -------------------------------------------------------------------

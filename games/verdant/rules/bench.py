@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import platform
 import statistics
 import time
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
+from . import strong_bench
 from .engine import apply, new_game
 from .moves import Turn
 from .selfplay import make_bots, play_bot_game
@@ -62,10 +64,12 @@ class Plan:
     random_games: int
     greedy_games: int
     view_repeats: int
+    strong_games: int  # solo games of the strong player (its score distribution)
+    strong_timing_games: int  # solo games whose every decision is timed on one core
 
 
-FULL = Plan(6, 30, 40, 3, 20)
-QUICK = Plan(1, 3, 3, 1, 2)
+FULL = Plan(6, 30, 40, 3, 20, 200, 3)
+QUICK = Plan(1, 3, 3, 1, 2, 1, 1)
 
 
 def one_core() -> Callable[[], None]:
@@ -171,6 +175,10 @@ def run(quick: bool, out: TextIO) -> list[Figure]:
         figures = measure(plan)
     finally:
         restore()
+    # The strong player's games are spread over every core: only their scores are figures.
+    strong = strong_bench.measure(
+        plan.strong_games, plan.strong_timing_games, 1, os.cpu_count() or 1, one_core
+    )
     python = f"{platform.python_implementation()} {platform.python_version()}"
     print(
         f"Verdant rules engine benchmark ({'quick' if quick else 'full'} run, one core, "
@@ -186,4 +194,5 @@ def run(quick: bool, out: TextIO) -> list[Figure]:
         )
     line = {"bench": {f.key: f.to_json() for f in figures}, "quick": quick, "python": python}
     print(json.dumps(line, ensure_ascii=False), file=out)
+    strong_bench.report(strong, out)
     return figures

@@ -1,0 +1,141 @@
+"""The strong player's figures, part of ``verdant-rules bench``.
+
+It plays seeded solo games with the ``strong`` bot (game ``i`` from seed ``seed + i``,
+the bot seeded as ``selfplay`` seeds it, so the games are those of ``verdant-rules
+simulate --players 1 --seed 1 --bot strong``) and prints the score distribution, the
+titles and the median CPU time of one decision, against the targets. Games run in
+worker processes and are gathered in seed order: the figures never depend on scheduling.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from multiprocessing import get_context
+from typing import Any, TextIO
+
+from .bots import make_bot
+from .edition import load_edition
+from .engine import apply, new_game
+from .moves import Turn
+from .selfplay import bot_seed, play_bot_game
+
+SOLO_MEAN_TARGET = 85.0
+DECISION_TARGET_S = 2.0
+STRONG = "strong"
+
+
+def solo_score(seed: int) -> int:
+    """The strong bot's score in the solo game seeded ``seed``."""
+    state, _ = play_bot_game(1, seed, STRONG)
+    assert state.outcome is not None
+    return state.outcome.scores[0]
+
+
+def in_workers(fn: Callable[[int], int], items: Iterable[int], workers: int) -> list[int]:
+    """``fn`` over ``items`` in ``workers`` processes, results in the items' order."""
+    items = list(items)
+    if workers <= 1:
+        return [fn(item) for item in items]
+    with get_context("fork").Pool(workers) as pool:
+        return list(pool.imap(fn, items, chunksize=1))
+
+
+def decision_times(games: int, seed: int) -> list[float]:
+    """CPU seconds of every turn decision of the strong bot over ``games`` solo games."""
+    times = []
+    for game in range(seed, seed + games):
+        bot = make_bot(STRONG, bot_seed(game, 0))
+        state = new_game(1, game)
+        while not state.is_over:
+            started = time.process_time()
+            move = bot.choose(state, 0)
+            if isinstance(move, Turn):
+                times.append(time.process_time() - started)
+            state = apply(state, move)
+    return times
+
+
+def percentile(values: Sequence[int], share: float) -> float:
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))])
+
+
+def measure(
+    games: int,
+    timing_games: int,
+    seed: int,
+    workers: int,
+    one_core: Callable[[], Callable[[], None]],
+) -> dict[str, Any]:
+    """Every figure, as plain JSON: decisions are timed pinned by ``one_core`` (which
+    returns the function that unpins), the games spread over ``workers`` processes."""
+    started = time.perf_counter()
+    restore = one_core()
+    try:
+        times = decision_times(timing_games, seed)
+    finally:
+        restore()
+    solo = in_workers(solo_score, range(seed, seed + games), workers)
+    edition = load_edition()
+    titles = Counter(edition.solo_title(score) for score in solo)
+    return {
+        "games": games,
+        "seeds": [seed, seed + games - 1],
+        "mean": round(statistics.mean(solo), 2),
+        "min": min(solo),
+        "p10": percentile(solo, 0.10),
+        "p25": percentile(solo, 0.25),
+        "median": statistics.median(solo),
+        "p75": percentile(solo, 0.75),
+        "p90": percentile(solo, 0.90),
+        "max": max(solo),
+        "titles": {
+            str(name): titles[name] for name in [None, *(n for _, n in edition.solo_titles)]
+        },
+        "decision_median_s": round(statistics.median(times), 4),
+        "decision_max_s": round(max(times), 4),
+        "workers": workers,
+        "runtime_s": round(time.perf_counter() - started, 1),
+    }
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def report(figures: dict[str, Any], out: TextIO) -> bool:
+    """Print the figures for people and as one JSON line; return whether the targets are met."""
+    checks = {
+        "solo_mean": figures["mean"] >= SOLO_MEAN_TARGET,
+        "decision": figures["decision_median_s"] <= DECISION_TARGET_S,
+    }
+    print(
+        f"Strong player ({figures['games']} solo games, seeds {figures['seeds'][0]}-"
+        f"{figures['seeds'][1]}, {figures['workers']} worker(s), {figures['runtime_s']:.0f} s)",
+        file=out,
+    )
+    print(
+        f"  solo mean {figures['mean']:.1f} (target >= {SOLO_MEAN_TARGET:g})  "
+        f"{_verdict(checks['solo_mean'])}",
+        file=out,
+    )
+    print(
+        "  solo min/p10/p25/median/p75/p90/max "
+        + "/".join(f"{figures[k]:g}" for k in ("min", "p10", "p25", "median", "p75", "p90", "max")),
+        file=out,
+    )
+    print(
+        "  titles " + ", ".join(f"{name} {count}" for name, count in figures["titles"].items()),
+        file=out,
+    )
+    print(
+        f"  decision median on one core {1000 * figures['decision_median_s']:.0f} ms "
+        f"(target <= {DECISION_TARGET_S:g} s)  {_verdict(checks['decision'])}",
+        file=out,
+    )
+    print(json.dumps({"strong_player": {**figures, "ok": checks}}), file=out)
+    return all(checks.values())

@@ -1,0 +1,110 @@
+"""The strong computer player: legal, reproducible, and blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from games.verdant.rules import Phase, Start, Turn, apply, new_game, player_view
+from games.verdant.rules.bots import BOTS, GreedyBot, make_bot, play_game
+from games.verdant.rules.cli import main
+from games.verdant.rules.strong import StrongBot, determinise
+from tests.verdant.verdant_builders import started
+
+
+def mid_game(players: int, seed: int, turns: int):
+    """A position ``turns`` turns into a greedy game."""
+    state = started(players, seed=seed)
+    bots = [GreedyBot(seed + seat) for seat in range(players)]
+    for _ in range(turns):
+        seat = state.to_play
+        state = apply(state, bots[seat].choose(state, seat))
+    return state
+
+
+def reshuffled(state, seed: int):
+    """The same position with the hidden order (decks, bag, generator) dealt otherwise."""
+    rnd = random.Random(seed)
+    piles = [list(state.plant_deck), list(state.room_deck), list(state.bag)]
+    for pile in piles:
+        rnd.shuffle(pile)
+    return replace(
+        state,
+        plant_deck=tuple(piles[0]),
+        room_deck=tuple(piles[1]),
+        bag=tuple(piles[2]),
+        rng=rnd.getrandbits(64),
+    )
+
+
+def test_strong_is_a_registered_bot_built_on_the_greedy_one():
+    assert "strong" in BOTS
+    bot = make_bot("strong", 3)
+    assert isinstance(bot, StrongBot) and isinstance(bot, GreedyBot)
+    assert bot.name == "strong"
+
+
+def test_a_determinisation_deals_the_same_hidden_cards_in_another_order():
+    state = mid_game(1, 4, 3)
+    world = determinise(state, random.Random(1))
+    assert Counter(world.plant_deck) == Counter(state.plant_deck)
+    assert Counter(world.room_deck) == Counter(state.room_deck)
+    assert Counter(world.bag) == Counter(state.bag)
+    assert world.plant_deck != state.plant_deck or world.bag != state.bag
+    assert player_view(world, 0) == player_view(state, 0)
+
+
+def test_a_determinisation_ignores_the_hidden_order_it_is_given():
+    state = mid_game(1, 4, 3)
+    assert determinise(state, random.Random(7)) == determinise(
+        reshuffled(state, 99), random.Random(7)
+    )
+
+
+def test_the_same_seed_and_position_give_the_same_decision():
+    state = mid_game(1, 5, 2)
+    assert make_bot("strong", 11).choose(state, 0) == make_bot("strong", 11).choose(state, 0)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_it_decides_from_its_view_alone(players):
+    state = mid_game(players, 6, 2 * players)
+    seat = state.to_play
+    twin = reshuffled(state, 123)
+    assert twin != state and player_view(twin, seat) == player_view(state, seat)
+    assert make_bot("strong", 8).choose(state, seat) == make_bot("strong", 8).choose(twin, seat)
+
+
+def test_its_start_does_not_depend_on_another_players_hidden_start():
+    state = new_game(2, seed=3)
+    state = apply(state, Start(1, "left"))
+    other = replace(state, seats=(state.seats[0], replace(state.seats[1], start_side="down")))
+    assert player_view(other, 0) == player_view(state, 0)
+    assert make_bot("strong", 2).choose(state, 0) == make_bot("strong", 2).choose(other, 0)
+
+
+def test_a_whole_solo_game_is_legal_and_reproducible():
+    # play_game raises on any move the engine refuses, naming the bot.
+    first, moves = play_game(new_game(1, 21), [make_bot("strong", 5)])
+    again, moves_again = play_game(new_game(1, 21), [make_bot("strong", 5)])
+    assert first.phase is Phase.OVER and len(moves) == 14
+    assert all(isinstance(m, Turn) for m in moves[1:])
+    assert moves == moves_again and first.outcome == again.outcome
+
+
+@pytest.mark.slow
+def test_a_whole_game_against_greedy_players_is_legal():
+    bots = [make_bot("strong", 1), GreedyBot(2), GreedyBot(3)]
+    final, moves = play_game(new_game(3, 8, goals=True), bots)
+    assert final.phase is Phase.OVER and len(moves) == 14 * 3
+
+
+def test_the_simulate_command_accepts_the_strong_bot(capsys):
+    code = main(["simulate", "--players", "1", "--games", "1", "--seed", "2", "--bot", "strong"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0 and summary["bot"] == "strong" and summary["games"] == 1
+    assert sum(t["games"] for t in summary["titles"]) == 1
