@@ -48,7 +48,7 @@ demo: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/evergreen/rules games/verdant/rules tournaments challenges conversations
+	$(VENV)/bin/mypy games tournaments challenges conversations
 	$(VENV)/bin/lint-imports
 
 test: lint

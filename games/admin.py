@@ -7,7 +7,7 @@ state snapshot and the seed (secrets) are not shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -17,6 +17,14 @@ from django.utils.translation import ngettext
 
 from . import kinds, services
 from .models import Game, Move, Player, Seat
+
+if TYPE_CHECKING:
+    # django-stubs makes these generic (in the model); Django's own classes take no
+    # subscript at run time.
+    ModelAdmin = admin.ModelAdmin[Any]
+    TabularInline = admin.TabularInline[Any, Any]
+else:
+    ModelAdmin, TabularInline = admin.ModelAdmin, admin.TabularInline
 
 
 class ReadOnlyMixin:
@@ -32,7 +40,7 @@ class ReadOnlyMixin:
         return False
 
 
-class SeatInline(ReadOnlyMixin, admin.TabularInline):
+class SeatInline(ReadOnlyMixin, TabularInline):
     model = Seat
     fields = ("position", "user", "bot", "score", "joined_at")
     readonly_fields = fields
@@ -40,7 +48,7 @@ class SeatInline(ReadOnlyMixin, admin.TabularInline):
     ordering = ("position",)
 
 
-class MoveInline(ReadOnlyMixin, admin.TabularInline):
+class MoveInline(ReadOnlyMixin, TabularInline):
     model = Move
     fields = ("number", "seat", "kind", "payload", "user", "created_at")
     readonly_fields = fields
@@ -50,7 +58,7 @@ class MoveInline(ReadOnlyMixin, admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ModelAdmin):
     list_display = ("id", "kind", "status", "seat_names", "phase", "season", "round", "created_at")
     list_filter = ("kind", "status", "players", "solo", "rated")
     search_fields = (
@@ -123,7 +131,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ModelAdmin):
     list_display = ("display_name", "user", "language", "time_zone", "email_mode")
     list_filter = ("language", "email_mode")
     search_fields = ("display_name", "user__email", "user__username")
@@ -132,7 +140,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class SeatAdmin(ReadOnlyMixin, ModelAdmin):
     list_display = ("game", "position", "name", "bot", "score", "joined_at")
     list_filter = ("bot",)
     search_fields = ("user__player__display_name", "user__email", "=game__id")
@@ -143,7 +151,7 @@ class SeatAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class MoveAdmin(ReadOnlyMixin, ModelAdmin):
     list_display = ("game", "number", "seat", "kind", "user", "created_at")
     list_filter = ("kind",)
     search_fields = ("=game__id", "user__player__display_name", "user__email")

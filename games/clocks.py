@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -67,7 +67,7 @@ def due(deadline: datetime, now: datetime) -> Due:
 
 
 def seat_clocks(
-    game: Any, seats: Sequence[Any], viewer: int | None, now: datetime
+    game: Any, seats: Iterable[Any], viewer: int | None, now: datetime
 ) -> list[SeatClock]:
     """A line per seat with something to say: a deadline (mine first), a vacation, a
     computer player that took over. Reads only the seats and players already loaded."""
@@ -85,7 +85,7 @@ def seat_clocks(
                 name=seat.name,
                 is_viewer=seat.position == viewer,
                 due=due(deadline, now) if deadline is not None else None,
-                vacation_until=local_when(vacation, now) if on_vacation else None,
+                vacation_until=local_when(vacation, now) if on_vacation and vacation else None,
                 took_over=seat.handed_to_bot,
             )
         )

@@ -7,7 +7,7 @@ none. What happens when one passes is ``games.timeouts``.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.utils import timezone
 
@@ -41,11 +41,12 @@ def deadline_from(start: datetime, hours: int | None, seat: Seat) -> datetime | 
 
 def overdue(now: datetime | None = None) -> list[tuple[int, datetime]]:
     now = now or timezone.now()
-    return list(
+    rows = (
         Seat.objects.filter(deadline__lte=now, game__status=Game.Status.ACTIVE)
         .order_by("deadline")
         .values_list("pk", "deadline")[:200]
     )
+    return cast("list[tuple[int, datetime]]", list(rows))  # deadline__lte: none is None
 
 
 def send_reminders(now: datetime | None = None) -> int:
@@ -63,7 +64,7 @@ def send_reminders(now: datetime | None = None) -> int:
         .select_related("user__player", "game")
     )
     for seat in seats:
-        assert seat.deadline is not None
+        assert seat.deadline is not None and seat.user is not None
         hours = getattr(seat.user.player, "reminder_hours", None) or [24, 2]
         due = [h for h in hours if seat.deadline - timedelta(hours=h) <= now]
         if not due:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +13,11 @@ from . import kinds, names, timezones
 from .models import Player
 from .services.lobby import bot_refusal
 from .timecontrol import BadTimeControl, check_time_control
+
+if TYPE_CHECKING:
+    ModelForm = forms.ModelForm[Player]  # generic in django-stubs only
+else:
+    ModelForm = forms.ModelForm
 
 SUN_CHOICES = [
     ("N", _("North")),
@@ -93,7 +98,7 @@ class CreateGameForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # any value will do; the stubs say str
         help_text=_("Extra time each player can spend once, when a deadline passes."),
     )
     timeout_policy = forms.ChoiceField(
@@ -159,7 +164,7 @@ class CreateGameForm(forms.Form):
         }
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = cast(dict[str, Any], super().clean())  # Form.clean returns cleaned_data
         data["timeout_policy"] = data.get("timeout_policy") or "bot"
         if data.get("days_per_move") and data.get("hours_per_move"):
             self.add_error("hours_per_move", _("Choose days per move or hours per move, not both."))
@@ -225,7 +230,7 @@ class ZoneSelect(forms.Select):
         return option
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(ModelForm):
     quiet_start = forms.TypedChoiceField(
         label=_("Quiet hours from"),
         choices=[("", _("No quiet hours")), *HOUR_CHOICES],
@@ -307,7 +312,7 @@ class ProfileForm(forms.ModelForm):
         return name
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = cast(dict[str, Any], super().clean())  # Form.clean returns cleaned_data
         start, end = data.get("quiet_start"), data.get("quiet_end")
         if (start is None) != (end is None):
             self.add_error("quiet_end", _("Give both ends of the quiet hours, or neither of them."))

@@ -32,6 +32,7 @@ from django.utils.module_loading import import_string
 if TYPE_CHECKING:
     from django.http import HttpRequest
     from django.urls import URLPattern
+    from django_stubs_ext import StrPromise
 
     from .models import Game, Seat
 
@@ -128,7 +129,7 @@ class GameKind(ABC):
     implement the methods; presentation hooks have plain defaults."""
 
     name: str  # stored in Game.kind ("evergreen")
-    title: str  # shown to players
+    title: str | StrPromise  # shown to players (lazy text, translated when shown)
     min_players: int = 1
     max_players: int = 5
     bots: ClassVar[Mapping[str, Any]] = {}  # computer player name -> label (lazy text)

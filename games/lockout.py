@@ -48,7 +48,7 @@ def lockout_message() -> str:
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any = None
 ) -> HttpResponse:
-    status = settings.AXES_HTTP_RESPONSE_CODE
+    status = getattr(settings, "AXES_HTTP_RESPONSE_CODE", 429)  # axes's own setting
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "locked_out", "message": lockout_message()}, status=status)
     context = {"message": lockout_message(), "title": _("Log-in locked")}

@@ -173,7 +173,7 @@ def handover(game: Game, seat: Seat) -> None:
     state = game.engine_state()
     context = _game_context(game, seat, state)
     context["player_name"] = seat.name
-    for user in {seat.user, game.created_by} - {None}:
+    for user in {u for u in (seat.user, game.created_by) if u is not None}:
         create(
             user,
             game,

@@ -30,6 +30,8 @@ class RateLimited(ServiceError):
 
 class MoveThrottle(SimpleRateThrottle):
     scope = "moves"
+    num_requests: int | None  # read from the rate by SimpleRateThrottle
+    duration: int | None
 
     def get_rate(self) -> str | None:
         return getattr(settings, "MOVE_RATE_LIMIT", None) or None
@@ -44,7 +46,7 @@ class MoveThrottle(SimpleRateThrottle):
 def check_move_rate(request: Any) -> None:
     """Count this submission against the player's limit; raise ``RateLimited`` when over."""
     throttle = MoveThrottle()
-    if throttle.rate is None or throttle.allow_request(request, None):
+    if throttle.rate is None or throttle.allow_request(request, None):  # type: ignore[arg-type]  # no view: counted per user
         return
     seconds = max(1, math.ceil(throttle.wait() or 1))
     message = ngettext(

@@ -75,7 +75,7 @@ def chart_svg(points: Sequence[RatingPoint], *, width: int = 320, height: int = 
 
 
 def _line(points: Sequence[RatingPoint], width: int, height: int) -> list[str]:
-    ratings = [p.rating for p in points]
+    ratings: list[float] = [p.rating for p in points]
     low, high = min(ratings), max(ratings)
     if high - low < 20:  # a flat history is drawn flat, not blown up to full height
         middle = (high + low) / 2
@@ -85,7 +85,7 @@ def _line(points: Sequence[RatingPoint], width: int, height: int) -> list[str]:
     span_y = height - top - bottom
     steps = max(len(points) - 1, 1)
 
-    def xy(index: int, rating: int) -> tuple[float, float]:
+    def xy(index: int, rating: float) -> tuple[float, float]:
         x = left + span_x * (index / steps if len(points) > 1 else 0.5)
         y = top + span_y * (high - rating) / (high - low)
         return round(x, 1), round(y, 1)

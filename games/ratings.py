@@ -373,7 +373,7 @@ def leaderboard_size(user_ids: Iterable[int] | None = None, kind: str | None = N
 
 def player_name(user: Any) -> str:
     player = getattr(user, "player", None)
-    return player.display_name if player is not None else user.get_username()
+    return str(player.display_name if player is not None else user.get_username())
 
 
 def changes_of(user: Any, kind: str | None = None) -> QuerySet[RatingChange]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.dispatch import receiver
 
 from .models import Game
@@ -16,11 +15,6 @@ def rate_finished_game(sender: Any, game_id: int, status: str, **kwargs: Any) ->
     """A finished rated game goes into the ratings (``rate_pending_games`` is the net)."""
     if status != "finished" or not Game.objects.filter(pk=game_id, rated=True).exists():
         return
-    from . import ratings, tasks
+    from . import tasks
 
-    # As games.services decides for its own tasks: by the Django setting, read now (the
-    # Celery app keeps the configuration it read first).
-    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-        ratings.rate_game(game_id)
-    else:
-        tasks.rate_game.delay(game_id)
+    tasks.rate_game.delay(game_id)

@@ -23,8 +23,8 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api.requests import GamePagination
 from games.api.serializers import ErrorSerializer
-from games.api.views import GamePagination
 
 from . import presenters, services
 from . import serializers as s

@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from games import kinds
 from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
-from games.services import Conflict, ServiceError, after_commit, not_a_player, refused
+from games.services import Conflict, ServiceError, not_a_player, refused
 
 from .models import Analysis
 
@@ -117,9 +117,6 @@ def request_analysis(game_id: int, user: Any) -> tuple[Analysis, bool]:
 
 
 def _queue(analysis_id: int) -> None:
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        after_commit(lambda: run(analysis_id))  # inline: tests and one-process setups
-        return
     # Sent by the task's name: the tasks module imports the services, not the reverse.
     task = current_app.tasks[RUN_TASK]
     transaction.on_commit(lambda: task.delay(analysis_id), robust=True)

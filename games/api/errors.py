@@ -28,10 +28,11 @@ def error_body(code: str, message: str) -> dict[str, str]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
-        response = Response(exc.as_dict(), status=exc.status)
-        if getattr(exc, "retry_after", None):
-            response["Retry-After"] = str(exc.retry_after)
-        return response
+        answer = Response(exc.as_dict(), status=exc.status)
+        retry_after = getattr(exc, "retry_after", None)
+        if retry_after:
+            answer["Retry-After"] = str(retry_after)
+        return answer
     if isinstance(exc, Game.DoesNotExist | Http404):
         exc = exceptions.NotFound(_("There is no such game."), code="not_found")
     elif isinstance(exc, PermissionDenied):

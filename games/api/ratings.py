@@ -22,8 +22,8 @@ from rest_framework.response import Response
 from games import kinds, ratings
 from games.services import ServiceError
 
+from .requests import GamePagination
 from .serializers import ErrorSerializer
-from .views import GamePagination
 
 RATING_HELP = (
     "The rating shown on the site: 1000 + 40 * (mu - 3 * sigma), the OpenSkill "
@@ -32,7 +32,7 @@ RATING_HELP = (
 )
 
 
-class RatingRowSerializer(serializers.Serializer):
+class RatingRowSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField(help_text="1 = best; equal ratings share a rank.")
     user_id = serializers.IntegerField()
     name = serializers.CharField(help_text="The player's display name.")
@@ -47,14 +47,14 @@ class RatingRowSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="This player's rating in the API, with its history.")
 
 
-class RatingPageSerializer(serializers.Serializer):
+class RatingPageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.CharField(allow_null=True)
     previous = serializers.CharField(allow_null=True)
     results = RatingRowSerializer(many=True)
 
 
-class RatingChangeSerializer(serializers.Serializer):
+class RatingChangeSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField(help_text="The game's id.")
     finished = serializers.DateTimeField(allow_null=True)
     place = serializers.IntegerField(help_text="1 = best; equal scores share a place.")

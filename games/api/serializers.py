@@ -30,10 +30,10 @@ STATUS_BY_NAME = {status.name.lower(): status for status in Game.Status}  # as G
 # --- Errors ------------------------------------------------------------------------------
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="A stable machine-readable code, e.g. `not_your_turn`.")
     message = serializers.CharField(help_text="A sentence a player can read.")
-    errors = serializers.DictField(
+    errors = serializers.DictField(  # type: ignore[assignment]  # documents a response only
         required=False,
         help_text="For malformed request bodies: the problems per field.",
     )
@@ -42,18 +42,18 @@ class ErrorSerializer(serializers.Serializer):
 # --- Requests ----------------------------------------------------------------------------
 
 
-class LoginSerializer(serializers.Serializer):
+class LoginSerializer(serializers.Serializer[Any]):
     email = serializers.EmailField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
 
 
-class TokenSerializer(serializers.Serializer):
+class TokenSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(
         help_text="Send it as `Authorization: Token <token>` on every other request."
     )
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField(
         default=2, help_text="Seats, 1 to 4 (1: solo against the A.I. drafter)."
     )
@@ -106,7 +106,7 @@ class GameCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(serializers.Serializer[Any]):
     invite_code = serializers.CharField(
         required=False, help_text="The code of an invitation link (optional for open games)."
     )
@@ -124,7 +124,7 @@ class SunField(serializers.CharField):
     """A Sun position in a response (N, E, S, W)."""
 
 
-class OutcomeSerializer(serializers.Serializer):
+class OutcomeSerializer(serializers.Serializer[Any]):
     scores = serializers.ListField(child=serializers.IntegerField())
     ranking = serializers.ListField(child=serializers.IntegerField())
     winner = serializers.IntegerField()
@@ -134,7 +134,7 @@ class OutcomeSerializer(serializers.Serializer):
 # --- Games -------------------------------------------------------------------------------
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField()
     name = serializers.CharField()
     bot = serializers.CharField(
@@ -172,28 +172,28 @@ def seat_json(seat: Seat, me: Seat | None) -> dict[str, Any]:
     }
 
 
-class RankingSerializer(serializers.Serializer):
+class RankingSerializer(serializers.Serializer[Any]):
     cards = serializers.ListField(
         child=serializers.CharField(),
         help_text="Cards of this round's pool, most wanted first; [] clears the ranking.",
     )
 
 
-class RankingResponseSerializer(serializers.Serializer):
+class RankingResponseSerializer(serializers.Serializer[Any]):
     cards = serializers.ListField(child=serializers.CharField())
     round = serializers.CharField(help_text='The round it applies to, e.g. "s1r3"; "" if none.')
 
 
-class VacationSerializer(serializers.Serializer):
+class VacationSerializer(serializers.Serializer[Any]):
     days = serializers.IntegerField(help_text="1 to 30 days; at most 30 days a year in all.")
 
 
-class VacationResponseSerializer(serializers.Serializer):
+class VacationResponseSerializer(serializers.Serializer[Any]):
     vacation_until = serializers.DateTimeField(allow_null=True)
     days_used_this_year = serializers.IntegerField()
 
 
-class GameSummarySerializer(serializers.Serializer):
+class GameSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=list(STATUS_BY_NAME))
     version = serializers.IntegerField(
@@ -225,7 +225,7 @@ class GameSummarySerializer(serializers.Serializer):
     url = serializers.CharField(help_text="This game in the API.")
 
 
-class GamePageSerializer(serializers.Serializer):
+class GamePageSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     next = serializers.CharField(allow_null=True)
     previous = serializers.CharField(allow_null=True)
@@ -250,7 +250,7 @@ class GameDetailSerializer(GameSummarySerializer):
     )
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     seat = serializers.IntegerField()
     kind = serializers.CharField(help_text='What the move is: "pick" or "turn" in Evergreen.')
@@ -262,7 +262,7 @@ class MoveResultSerializer(GameDetailSerializer):
     move = MoveSerializer()
 
 
-class RecordSerializer(serializers.Serializer):
+class RecordSerializer(serializers.Serializer[Any]):
     format = serializers.CharField()
     version = serializers.IntegerField()
     edition = serializers.CharField()

@@ -4,12 +4,12 @@ from django.urls import path
 
 from games import kinds
 
-from . import ratings, rematch, views
+from . import accounts, ratings, rematch, views
 
 app_name = "api"
 
 urlpatterns = [
-    path("token/", views.token, name="token"),
+    path("token/", accounts.token, name="token"),
     path("games/", views.games, name="games"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/join/", views.join, name="join"),
@@ -17,7 +17,7 @@ urlpatterns = [
     path("games/<int:pk>/record/", views.record, name="record"),
     path("games/<int:pk>/ranking/", views.ranking, name="ranking"),
     path("games/<int:pk>/rematch/", rematch.rematch, name="rematch"),
-    path("me/vacation/", views.vacation, name="vacation"),
+    path("me/vacation/", accounts.vacation, name="vacation"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("ratings/<int:pk>/", ratings.rating_detail, name="rating"),
 ]

@@ -5,36 +5,23 @@ service function, which checks the rules and permissions once for the pages and 
 API alike. State reaches a response only through its game kind's ``player_view``; the
 record is the kind's ``record_for_viewer`` (Evergreen leaves out the seed until the game
 is over, and the turns of other seats not yet revealed), the same as the page's download.
-A game's own endpoints (Evergreen's pick, turn and targets) are its kind's ``api_urls``.
+A game's own endpoints (Evergreen's pick, turn and targets) are its kind's ``api_urls``;
+what every endpoint reads from a request is ``requests``, the player's own endpoints
+(token, vacation) are ``accounts``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate, get_user_model
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers as drf_serializers
-from rest_framework.authtoken.models import Token
-from rest_framework.decorators import (
-    api_view,
-    authentication_classes,
-    parser_classes,
-    permission_classes,
-    throttle_classes,
-)
-from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 
-from evergreen.proxy import client_ip
 from games import kinds, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
@@ -42,151 +29,19 @@ from games.ratelimit import check_move_rate
 from games.services import ServiceError
 
 from . import serializers as s
-from .parsers import JSONParser
-
-MAX_IDEMPOTENCY_KEY = services.MAX_IDEMPOTENCY_KEY
-
-
-def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    descriptions = {
-        400: "Malformed request or illegal move: the engine's code and message.",
-        401: "No credentials, or a bad token.",
-        403: "You are not a player of this game.",
-        404: "There is no such game.",
-        409: "Not now: not your turn, a stale version, the game is not being played.",
-        429: "Too many requests: moves faster than the site allows (code rate_limited) or "
-        "too many log-in attempts (throttled, locked_out); wait the time given and try again.",
-    }
-    return {
-        code: OpenApiResponse(s.ErrorSerializer, description=descriptions[code]) for code in codes
-    }
-
-
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="Any unique string up to 80 characters. Sending the same key again returns "
-    "the first result (with the header `Idempotent-Replayed: true`) and plays nothing twice.",
+from .requests import (
+    GAME_ID,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    REPLAYED,
+    GamePagination,
+    _body,
+    _errors,
+    _expected_version,
+    _idempotency_key,
+    _query,
+    _valid,
 )
-IF_MATCH = OpenApiParameter(
-    "If-Match",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description='The game `version` this move was chosen against (as `12` or `"12"`): '
-    "refused with 409 `stale_version` if the game has moved on since.",
-)
-REPLAYED = OpenApiParameter(
-    "Idempotent-Replayed",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    response=[200],
-    description="`true` when the key had been used already: `move` is the move first recorded "
-    "with it (nothing was played again) and the game is shown as it is now.",
-)
-GAME_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The game.")
-
-
-# --- Logging in --------------------------------------------------------------------------
-
-
-class LoginThrottle(AnonRateThrottle):
-    """Slows down password guessing: the rate is per client address."""
-
-    scope = "api-token"
-    rate = "30/minute"
-
-    def get_rate(self) -> str:
-        return self.rate
-
-    def get_ident(self, request: Request) -> str:
-        return client_ip(request)  # X-Forwarded-For only as far as our proxies wrote it
-
-
-@extend_schema(
-    operation_id="token_create",
-    summary="Get an API token",
-    description="Exchange an e-mail address and password for the token to send as "
-    "`Authorization: Token <token>`. The same token is returned until it is deleted.",
-    request=s.LoginSerializer,
-    responses={200: s.TokenSerializer, **_errors(400, 429)},
-    auth=[],
-    tags=["auth"],
-)
-@api_view(["POST"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-@parser_classes([JSONParser, FormParser, MultiPartParser])
-@throttle_classes([LoginThrottle])
-def token(request: Request) -> Response:
-    data = _valid(s.LoginSerializer, request.data)
-    user = _user_by_email(request, data["email"], data["password"])
-    if user is None:
-        raise ServiceError(_("The e-mail address or the password is wrong."), "bad_credentials")
-    key, _created = Token.objects.get_or_create(user=user)
-    return Response({"token": key.key})
-
-
-def _user_by_email(request: Request, email: str, password: str) -> Any:
-    """The active user with this address and password (users log in by e-mail)."""
-    User = get_user_model()
-    candidates = list(
-        User.objects.filter(Q(email__iexact=email) | Q(emailaddress__email__iexact=email))
-        .distinct()
-        .order_by("pk")
-    )
-    if not candidates:
-        User().set_password(password)  # as long as a real check: no hint that nobody has it
-    for candidate in candidates:
-        user = authenticate(request._request, username=candidate.get_username(), password=password)
-        if user is not None:
-            return user
-    return None
-
-
-# --- Games -------------------------------------------------------------------------------
-
-
-MAX_OFFSET = 1_000_000_000
-
-
-class GamePagination(LimitOffsetPagination):
-    """Limit and offset as documented: a value that is not a whole number in range is
-    refused (DRF would quietly use the default instead)."""
-
-    default_limit = 50
-    max_limit = 100
-
-    def get_limit(self, request: Request) -> int:
-        return self._number(request, "limit", 1, self.max_limit, self.default_limit)
-
-    def get_offset(self, request: Request) -> int:
-        return self._number(request, "offset", 0, MAX_OFFSET, 0)
-
-    @staticmethod
-    def _number(request: Request, name: str, low: int, high: int, default: int) -> int:
-        raw = _query(request, name)
-        if raw is None:
-            return default
-        # Length first: int() refuses 4,301 digits with a ValueError, and the database
-        # an OFFSET past its bigint.
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 12 and low <= int(raw) <= high):
-            raise ServiceError(
-                _("%(name)s must be a whole number from %(low)d to %(high)s.")
-                % {"name": name, "low": low, "high": high},
-                "bad_" + name,
-            )
-        return int(raw)
-
-
-def _query(request: Request, name: str) -> str | None:
-    """The query parameter ``name`` given at most once (else refused), or None."""
-    values = request.query_params.getlist(name)
-    if len(values) > 1:
-        raise ServiceError(
-            _("The parameter “%(name)s” may be given only once.") % {"name": name}, "bad_query"
-        )
-    return values[0] if values else None
 
 
 @extend_schema(
@@ -385,48 +240,6 @@ def _canonical(game: Game, payload: Any, seat: int) -> dict[str, Any]:
     return kind.move_to_json(kind.move_from_json(payload, seat))
 
 
-def _valid(serializer_class: type[drf_serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
-def _body(request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
-        raise ServiceError(_("The request body must be a JSON object."), "bad_request")
-    return dict(request.data)
-
-
-def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > MAX_IDEMPOTENCY_KEY:
-        raise ServiceError(
-            _("An Idempotency-Key has at most %(n)d characters.") % {"n": MAX_IDEMPOTENCY_KEY},
-            "bad_idempotency_key",
-        )
-    return key or None
-
-
-def _expected_version(request: Request, body: dict[str, Any]) -> int | None:
-    header = request.headers.get("If-Match", "").strip()
-    if header and header != "*":  # "*": any version will do
-        raw: Any = header.removeprefix("W/").strip('"')
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):  # "²" is a digit too
-            raise ServiceError(
-                _("If-Match must be the game version, a whole number."), "bad_version"
-            )
-        version = int(raw)
-        if "version" in body and body["version"] != version:
-            raise ServiceError(_("If-Match and the body's version disagree."), "bad_version")
-        return version
-    raw = body.get("version")
-    if raw is None:
-        return None
-    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < 2**63:
-        raise ServiceError(_("The version must be a whole number."), "bad_version")
-    return raw
-
-
 @extend_schema(
     summary="My ranking of this round's pool (standing order)",
     description="Rank the cards you want, most wanted first: when your pick comes, the "
@@ -446,30 +259,3 @@ def ranking(request: Request, pk: int) -> Response:
         data = _valid(s.RankingSerializer, request.data)
         seat = services.set_standing_order(pk, request.user, data["cards"])
     return Response({"cards": seat.standing_order, "round": seat.standing_order_round})
-
-
-@extend_schema(
-    summary="Go on vacation / come back",
-    description='POST `{"days": n}` pauses your clocks in every game for n days '
-    "(at most 30 days a year); DELETE ends the vacation early and gives unused days back.",
-    request=s.VacationSerializer,
-    responses={200: s.VacationResponseSerializer, **_errors(400, 401, 409)},
-    tags=["players"],
-)
-@api_view(["POST", "DELETE"])
-def vacation(request: Request) -> Response:
-    if request.method == "POST":
-        data = _valid(s.VacationSerializer, request.data)
-        player = services.start_vacation(request.user, data["days"])
-    else:
-        player = services.end_vacation(request.user)
-    return Response(
-        {
-            "vacation_until": serializers_datetime(player.vacation_until),
-            "days_used_this_year": player.vacation_days_used,
-        }
-    )
-
-
-def serializers_datetime(value: Any) -> str | None:
-    return None if value is None else drf_serializers.DateTimeField().to_representation(value)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from games.admin import ReadOnlyMixin
+from games.admin import ReadOnlyMixin, TabularInline
 
 from .models import FertilityCard
 from .words import card_name
 
 
-class FertilityCardInline(ReadOnlyMixin, admin.TabularInline):
+class FertilityCardInline(ReadOnlyMixin, TabularInline):
     model = FertilityCard
     fields = ("biome", "order", "card_name", "face_up", "fertility")
     readonly_fields = fields

@@ -1,6 +1,7 @@
 """Evergreen's own endpoints of the REST API: a pick, a whole turn, and the legal targets
 of the next effect of a turn being built. They answer like the platform's endpoints
-(``games.api.views``), whose helpers they use; the registry adds them to the ``api`` URLs.
+(``games.api.views``) and read requests with its helpers (``games.api.requests``); the
+registry adds them to the ``api`` URLs.
 """
 
 from __future__ import annotations
@@ -17,22 +18,14 @@ from rest_framework.response import Response
 from games import kinds
 from games.access import game_for_viewer
 from games.api import serializers as platform_serializers
-from games.api.views import (
-    GAME_ID,
-    IDEMPOTENCY_KEY,
-    IF_MATCH,
-    REPLAYED,
-    _body,
-    _errors,
-    _query,
-    _submit,
-)
+from games.api.requests import GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED, _body, _errors, _query
+from games.api.views import _submit
 from games.kinds import Refusal
 from games.services import Conflict, ServiceError, not_a_player
 
 from . import api_serializers as es
 from . import refusals, rules
-from .rules.targets import ACTION_EFFECTS, POWER_EFFECTS
+from .rules.moves import ACTION_EFFECTS, POWER_EFFECTS
 
 
 @extend_schema(

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -12,7 +14,7 @@ from .rules.edition import POWERS
 from .rules.moves import ACTIONS, TIMINGS
 
 
-class PickSerializer(serializers.Serializer):
+class PickSerializer(serializers.Serializer[Any]):
     card = serializers.CharField(help_text='A card of the drafting pool, e.g. "snow/sprout".')
     version = serializers.IntegerField(
         required=False,
@@ -34,7 +36,7 @@ class PowerTargetField(serializers.JSONField):
     """A space ``[row, column]``, or for Place Lake ``{"lake": [r, c], "grow": [[r, c], ...]}``."""
 
 
-class PowerUseSerializer(serializers.Serializer):
+class PowerUseSerializer(serializers.Serializer[Any]):
     power = serializers.ChoiceField(choices=list(POWERS))
     timing = serializers.ChoiceField(choices=list(TIMINGS), default="after")
     targets = serializers.ListField(child=PowerTargetField(), required=False)
@@ -57,7 +59,7 @@ class EffectField(serializers.JSONField):
     pass
 
 
-class TurnSerializer(serializers.Serializer):
+class TurnSerializer(serializers.Serializer[Any]):
     action = serializers.ChoiceField(choices=list(ACTIONS))
     effects = serializers.ListField(child=EffectField(), required=False)
     power = PowerUseSerializer(required=False, allow_null=True)
@@ -70,14 +72,14 @@ class TurnSerializer(serializers.Serializer):
 # --- Player view (documentation of rules.view.player_view) --------------------------------
 
 
-class SeasonScoreSerializer(serializers.Serializer):
+class SeasonScoreSerializer(serializers.Serializer[Any]):
     season = serializers.IntegerField()
     light = serializers.IntegerField()
     forest = serializers.IntegerField()
     bud = serializers.IntegerField()
 
 
-class PlayedTurnSerializer(serializers.Serializer):
+class PlayedTurnSerializer(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=["turn"])
     seat = serializers.IntegerField()
     action = serializers.ChoiceField(choices=list(ACTIONS))
@@ -85,7 +87,7 @@ class PlayedTurnSerializer(serializers.Serializer):
     power = PowerUseSerializer(allow_null=True)
 
 
-class ViewSeatSerializer(serializers.Serializer):
+class ViewSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     score = serializers.IntegerField()
     setup_points = serializers.IntegerField()
@@ -109,17 +111,17 @@ class ViewSeatSerializer(serializers.Serializer):
     )
 
 
-class ZoneCardSerializer(serializers.Serializer):
+class ZoneCardSerializer(serializers.Serializer[Any]):
     card = serializers.CharField()
     face_up = serializers.BooleanField()
 
 
-class SupplySerializer(serializers.Serializer):
+class SupplySerializer(serializers.Serializer[Any]):
     bush = serializers.IntegerField()
     lake = serializers.IntegerField()
 
 
-class PlayerViewSerializer(serializers.Serializer):
+class PlayerViewSerializer(serializers.Serializer[Any]):
     edition = serializers.CharField()
     viewer = serializers.IntegerField(allow_null=True, help_text="Your seat; null: a spectator.")
     phase = serializers.ChoiceField(choices=["draft", "action", "over"])

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from . import cardsvg, rules, svg
+from . import cardsvg, pagewords, rules, svg
 from .rules.edition import Edition
 from .words import BIOME_NAMES, ICON_NAMES, PIECE_NAMES, POWER_NAMES
 
@@ -42,7 +42,7 @@ class CardInfo:
 
     @property
     def label(self) -> str:
-        return svg.words().card_label(self)
+        return pagewords.words().card_label(self)
 
     @property
     def face(self) -> SafeString:
@@ -66,7 +66,7 @@ def cards(edition: Edition, ids: Sequence[str]) -> list[CardInfo]:
 
 def legend() -> dict[str, list[tuple[str, str]]]:
     """The biomes (with their swatch) and pieces the legend explains."""
-    words = svg.words()
+    words = pagewords.words()
     return {
         "biomes": [(svg.swatch(b), words.biomes[b]) for b in (*rules.BIOMES, "wild")],
         "pieces": [(p, words.pieces[p]) for p in PIECE_NAMES],

@@ -24,7 +24,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from .svg import words
+from .pagewords import words
 
 if TYPE_CHECKING:
     from .cards import CardInfo

@@ -9,7 +9,7 @@ translates between the platform's interface and the pure engine in ``rules``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -101,7 +101,7 @@ class Evergreen(GameKind):
         return rules.state_to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> rules.GameState:
-        return rules.state_from_json(data)
+        return rules.state_from_json(cast(dict[str, Any], data))  # read, never changed
 
     def move_from_json(self, data: Any, seat: int) -> rules.Move:
         if isinstance(data, rules.Pick):
@@ -361,6 +361,7 @@ class Evergreen(GameKind):
     ) -> None:
         from .models import sync_fertility_zone
 
+        assert game.state is not None  # the snapshot of ``state``, just stored
         if old is None or old.get("fertility_zone") != game.state["fertility_zone"]:
             sync_fertility_zone(game, state)
 

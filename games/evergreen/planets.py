@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from . import svg
+from . import pagewords, svg
 from .rules.edition import Edition
 from .rules.pieces import EMPTY, PIECE_CODES
 from .rules.pieces import PIECE_NAMES as PIECE_IDS
@@ -48,15 +48,15 @@ class Cell(NamedTuple):
     @property
     def description(self) -> str:
         """What is there: biome, piece, shadow, Light, Forest."""
-        return svg.words().description(self)
+        return pagewords.words().description(self)
 
     @property
     def label(self) -> str:
-        return svg.words().label(self)
+        return pagewords.words().label(self)
 
     @property
     def button_label(self) -> str:
-        return svg.words().button_label(self)
+        return pagewords.words().button_label(self)
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ class Planet:
     @property
     def pieces_summary(self) -> str:
         n = sum(1 for c in self.cells if c.piece)
-        return svg.words().pieces_on_planet(n)
+        return pagewords.words().pieces_on_planet(n)
 
     @property
     def numbers(self) -> str:

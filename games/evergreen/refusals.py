@@ -244,7 +244,7 @@ def _words(params: Mapping[str, object]) -> dict[str, Any]:
     for key in ("power", "card_power"):
         if isinstance(names.get(key), str):
             names[key] = words.POWER_NAMES.get(str(names[key]), names[key])
-    if isinstance(names.get("effect"), str) and names["effect"] in ("plant", "grow"):
+    if isinstance(names.get("effect"), str) and names["effect"] in words.ACTION_EFFECT_NAMES:
         names["effect"] = words.ACTION_EFFECT_NAMES[str(names["effect"])]
     if isinstance(names.get("card"), str):
         names["card"] = words.card_name(str(names["card"]))

@@ -9,13 +9,13 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from . import presenters, rules, svg
+from . import pagewords, presenters, rules
 
 
 @require_safe
 def rules_page(request: HttpRequest) -> HttpResponse:
     edition = rules.load_edition(rules.DEFAULT_EDITION)
-    words = svg.words()
+    words = pagewords.words()
     titles = edition.solo_titles
     solo = [
         {

@@ -152,3 +152,4 @@ def status_text(view: Mapping[str, Any] | None, names: Sequence[str], game_statu
 def is_my_move(view: Mapping[str, Any] | None) -> bool:
     if view is None or view["viewer"] is None:
         return False
+    return bool(view["viewer"] in view["awaiting"])

@@ -1,11 +1,18 @@
 """A turn being built step by step in the browser, before it is submitted.
 
-Nothing is stored on the server: the steps travel in a hidden form field (and in the
-page address, so a reload keeps them) as a short text such as
-``"C|after|plant:2-3|grow:1-1|next|lake:3-3|lake_grow:2-3"``. Every request reads the
-steps back and has the engine check them again (``preview_board``), so a tampered or
-outdated field is refused with the engine's own message; the engine checks the whole
-turn once more when it is submitted.
+Nothing is stored on the server: the turn so far travels in a hidden form field (and in
+the page address, so a reload keeps it) in the one text form of a turn, its JSON form in
+the game record (``rules.move_to_json``), for example::
+
+    {"type": "turn", "seat": 0, "action": "C", "effects": [{"plant": [2, 3]}],
+     "power": {"power": "lake", "timing": "after", "targets": [{"lake": [3, 3],
+     "grow": [[2, 3]]}]}, "part": 2}
+
+A turn being built may stop short of a whole one: ``"power"`` is absent until the player
+says when to use the Power (``null``: not at all), and ``"part": 2`` says the first part
+is done (``next``). Every request reads the turn back and has the engine check it again
+(``preview_board``), so a tampered or outdated field is refused with the engine's own
+message; the engine checks the whole turn once more when it is submitted.
 
 The steps follow the order the turn will be carried out in:
 
@@ -15,31 +22,36 @@ The steps follow the order the turn will be carried out in:
    ``next``, then the effects of the second part. All the Power's effects are applied
    together, never split around the Action's.
 
-Effects are ``kind:row-col`` where ``kind`` is an Action effect (``plant``, ``grow``)
-or a Power effect (``sprout``, ``small``, ``big``, ``bush``, ``lake``, ``lake_grow``:
-a growth around the Lake placed last).
+Inside the builder a step is an Action letter, a timing, ``next``, or an effect applied
+to a space: ``(kind, space)`` where ``kind`` is one of ``rules.moves.EFFECTS`` (an Action
+effect, or a Power effect: ``lake_grow`` is a growth around the Lake placed last).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.evergreen import rules
 from games.evergreen.rules.errors import IllegalMove, RulesError
-from games.evergreen.rules.moves import ACTIONS, LakePlacement, Target
+from games.evergreen.rules.moves import (
+    ACTION_EFFECTS,
+    ACTIONS,
+    POWER_EFFECTS,
+    LakePlacement,
+    Target,
+)
 from games.evergreen.rules.pieces import EMPTY
 from games.evergreen.rules.planet import Space
 from games.evergreen.rules.targets import legal_targets, power_level_after_upgrade, preview_board
 
 TIMINGS = ("before", "after", "none")
-ACTION_KINDS = ("plant", "grow")
-POWER_KINDS = ("sprout", "small", "big", "bush", "lake", "lake_grow")
 MAX_STEPS = 24
-SEPARATOR = "|"
-_SPACE_STEP = re.compile(r"^([a-z_]+):(\d{1,2})-(\d{1,2})$")
+MAX_TEXT = 2000  # characters of the turn's text: a whole turn needs far fewer
 _SPACE_VALUE = re.compile(r"^(\d{1,2}),(\d{1,2})$")
 
 
@@ -49,15 +61,8 @@ class BuildError(RulesError):
     default_code = "bad_turn_steps"
 
 
-def parse_step(step: str) -> tuple[str, Space] | None:
-    match = _SPACE_STEP.match(step)
-    if match is None:
-        return None
-    return match.group(1), (int(match.group(2)), int(match.group(3)))
-
-
-def space_step(kind: str, space: Space) -> str:
-    return f"{kind}:{space[0]}-{space[1]}"
+# A step: an Action letter, a timing, "next", or an effect applied to a space.
+Step = str | tuple[str, Space]
 
 
 def parse_space(value: str) -> Space | None:
@@ -72,15 +77,32 @@ class TurnBuilder:
 
     seat: int
     power: str
-    steps: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = ()
 
-    # --- Reading the steps -------------------------------------------------------------
+    # --- The turn's text ----------------------------------------------------------------
 
     @classmethod
     def decode(cls, seat: int, power: str, text: str | None) -> TurnBuilder:
-        """Read steps from a form field; raises ``BuildError`` when they make no sense."""
-        steps = tuple(s for s in (text or "").strip().split(SEPARATOR) if s)
+        """Read the turn so far from a form field (``encode``'s text); raises ``RulesError``
+        (``BuildError``, or the engine's ``InvalidMove``) when it makes no sense."""
+        text = (text or "").strip()
         builder = cls(seat, power)
+        if not text:
+            return builder
+        if len(text) > MAX_TEXT:
+            raise BuildError(_("This turn has too many steps."))
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        part = data.get("part", 1) if isinstance(data, dict) else None
+        if not isinstance(data, dict) or data.get("type") != "turn" or part not in (1, 2):
+            raise BuildError(_("This step cannot be read: %(step)s") % {"step": text[:40]})
+        timed = "power" in data
+        # The seat always comes from who is asking, as in games.services.
+        turn = rules.move_from_json({**data, "seat": seat, "power": data.get("power")})
+        assert isinstance(turn, rules.Turn)  # "type": "turn"
+        steps = _steps_of(turn, timed=timed, second=part == 2)
         if len(steps) > MAX_STEPS:
             raise BuildError(_("This turn has too many steps."))
         for step in steps:
@@ -88,15 +110,24 @@ class TurnBuilder:
         return builder
 
     def encode(self) -> str:
-        return SEPARATOR.join(self.steps)
+        """The turn so far in its one text form (see the module's docstring)."""
+        turn = self.turn()
+        if turn is None:
+            return ""
+        data: dict[str, Any] = rules.move_to_json(turn)
+        if self.timing is None:
+            del data["power"]
+        if "next" in self.steps:
+            data["part"] = 2
+        return json.dumps(data, separators=(",", ":"))
 
     @property
     def action(self) -> str | None:
-        return self.steps[0] if self.steps else None
+        return str(self.steps[0]) if self.steps else None
 
     @property
     def timing(self) -> str | None:
-        return self.steps[1] if len(self.steps) > 1 else None
+        return str(self.steps[1]) if len(self.steps) > 1 else None
 
     @property
     def blocks(self) -> tuple[str, ...]:
@@ -121,14 +152,14 @@ class TurnBuilder:
         return len(self.blocks) == 2 and "next" not in self.steps
 
     def _effect_steps(self) -> list[tuple[str, Space]]:
-        return [parsed for s in self.steps[2:] if (parsed := parse_step(s)) is not None]
+        return [s for s in self.steps[2:] if isinstance(s, tuple)]
 
     @property
     def effects(self) -> tuple[rules.Effect, ...]:
         return tuple(
             rules.Effect(kind, space)
             for kind, space in self._effect_steps()
-            if kind in ACTION_KINDS
+            if kind in ACTION_EFFECTS
         )
 
     @property
@@ -141,7 +172,7 @@ class TurnBuilder:
                 last = found[-1]
                 assert isinstance(last, LakePlacement)
                 found[-1] = LakePlacement(last.lake, (*last.grow, space))
-            elif kind in POWER_KINDS:
+            elif kind in POWER_EFFECTS:
                 found.append(space)
         return tuple(found)
 
@@ -180,7 +211,7 @@ class TurnBuilder:
 
     # --- Adding steps ------------------------------------------------------------------
 
-    def with_step(self, step: str) -> TurnBuilder:
+    def with_step(self, step: Step) -> TurnBuilder:
         """This builder with one more step; raises ``BuildError`` if it is out of order.
 
         Only the order of steps is checked here; whether the rules allow the effect is
@@ -188,10 +219,10 @@ class TurnBuilder:
         """
         count = len(self.steps)
         if count == 0:
-            if step not in ACTIONS:
+            if not isinstance(step, str) or step not in ACTIONS:
                 raise BuildError(_("Choose an Action first: A, B, C or D."), "choose_action")
         elif count == 1:
-            if step not in TIMINGS:
+            if not isinstance(step, str) or step not in TIMINGS:
                 raise BuildError(
                     _("Choose when to use your Power: before or after the Action, or not at all."),
                     "choose_timing",
@@ -200,11 +231,10 @@ class TurnBuilder:
             if not self.can_go_next:
                 raise BuildError(_("There is no further part to this turn."), "no_next_part")
         else:
-            parsed = parse_step(step)
-            if parsed is None:
+            if isinstance(step, str):
                 raise BuildError(_("This step cannot be read: %(step)s") % {"step": step[:40]})
-            kind, _space = parsed
-            if self.block == "action" and kind not in ACTION_KINDS:
+            kind, _space = step
+            if self.block == "action" and kind not in ACTION_EFFECTS:
                 raise BuildError(
                     _("You are applying your Action now: plant or grow."), "wrong_part"
                 )
@@ -228,6 +258,31 @@ class TurnBuilder:
         return replace(self, steps=())
 
 
+def _steps_of(turn: rules.Turn, *, timed: bool, second: bool) -> list[Step]:
+    """The steps that build ``turn`` (``decode``), in the order they are carried out."""
+    steps: list[Step] = [turn.action]
+    if not timed:
+        if turn.effects or second:
+            raise BuildError(
+                _("Choose when to use your Power: before or after the Action, or not at all."),
+                "choose_timing",
+            )
+        return steps
+    use = turn.power
+    steps.append(use.timing if use is not None else "none")
+    action: list[Step] = [(effect.kind, effect.space) for effect in turn.effects]
+    applied: list[Step] = []
+    for target in use.targets if use is not None else ():
+        if isinstance(target, LakePlacement):
+            applied += [("lake", target.lake), *(("lake_grow", g) for g in target.grow)]
+        elif use is not None:  # another Power than the card's is refused by with_step
+            applied.append((use.power, target))
+    first, then = (applied, action) if steps[1] == "before" else (action, applied)
+    if not second:
+        return [*steps, *first, *then]  # anything of the second part is refused
+    return [*steps, *first, "next", *then]
+
+
 # --- With the engine ----------------------------------------------------------------------
 
 
@@ -242,7 +297,7 @@ def spaces_now(state: rules.GameState, builder: TurnBuilder) -> dict[Space, str]
     partial = builder.turn()
     found: dict[Space, str] = {}
     if block == "action":
-        for kind in ACTION_KINDS:
+        for kind in ACTION_EFFECTS:
             for space in legal_targets(state, builder.seat, kind, partial=partial):
                 found.setdefault(space, kind)
     elif block == "power" and builder.power != "bud":
@@ -289,7 +344,7 @@ def click(state: rules.GameState, builder: TurnBuilder, space: Space) -> TurnBui
         raise IllegalMove(_("Bud takes no target: it simply scores points."), "bud_takes_no_target")
     options = spaces_now(state, builder)
     kind = options.get(space) or _guess(state, builder, space)
-    new = builder.with_step(space_step(kind, space))
+    new = builder.with_step((kind, space))
     check(state, new)
     if space not in options:
         raise IllegalMove(

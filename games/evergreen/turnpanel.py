@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from .cards import CardInfo
 from .planets import Planet
-from .turnbuilder import TurnBuilder, parse_step
+from .turnbuilder import Step, TurnBuilder
 from .words import ACTION_TEXT, EFFECT_NAMES, POWER_NAMES, space_text
 
 # --- The turn being built --------------------------------------------------------------------
@@ -48,7 +48,13 @@ class TurnPanel:
         return self.light + self.forest
 
 
-def _step_text(step: str, power: str) -> str:
+def _step_text(step: Step, power: str) -> str:
+    if isinstance(step, tuple):
+        kind, space = step
+        return _("%(effect)s at %(where)s") % {
+            "effect": EFFECT_NAMES[kind],
+            "where": space_text(space),
+        }
     if step in ACTION_TEXT:
         return _("Action %(letter)s: %(text)s") % {"letter": step, "text": ACTION_TEXT[step]}
     if step == "before":
@@ -59,11 +65,7 @@ def _step_text(step: str, power: str) -> str:
         return _("Power not used this round")
     if step == "next":
         return _("Then:")
-    parsed = parse_step(step)
-    if parsed is None:
-        return step
-    kind, space = parsed
-    return _("%(effect)s at %(where)s") % {"effect": EFFECT_NAMES[kind], "where": space_text(space)}
+    return step
 
 
 def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet) -> TurnPanel:
@@ -119,7 +121,7 @@ def turn_panel(builder: TurnBuilder, card: CardInfo, level: int, preview: Planet
         next_label=next_label,
         can_undo=bool(builder.steps),
         can_submit=block is not None,
-        placed_nothing=not any(parse_step(s) for s in builder.steps),
+        placed_nothing=not any(isinstance(s, tuple) for s in builder.steps),
         light=preview.light,
         forest=preview.forest,
         targets=preview.targets,

@@ -89,8 +89,8 @@ def turn_builder(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         built = turnbuilder.step(state, built, request.POST.get("step", ""))
     except rules.RulesError as exc:
-        error = PageError.of(refusal_of(exc))
-        return render_play(request, game, seat, status=400, builder=built, error=error)
+        page_error = PageError.of(refusal_of(exc))
+        return render_play(request, game, seat, status=400, builder=built, error=page_error)
     return after_write(request, pk, steps=built.encode())
 
 

@@ -13,7 +13,7 @@ from .. import kinds
 from ..kinds import GameKind, Refusal
 from ..models import Game, Move, Seat
 from .errors import Conflict, ServiceError, not_a_player, refused
-from .writes import _eager, commit, lock_game_and_seats, move_row, progress, reload_seats
+from .writes import commit, lock_game_and_seats, move_row, progress
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,4 @@ def _play(
     seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
     state = progress(game, state, seats, moves)
     commit(game, before, state, seats, moves)
-    if game.needs_closing and _eager():
-        game.refresh_from_db()  # closed inline: read the revealed round back
-        reload_seats(game)
     return SubmitResult(game, record, game.engine_state())

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from celery import current_app
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
@@ -145,17 +144,10 @@ def commit(game: Game, before: Any, state: Any, seats: list[Seat], moves: list[M
         schedule_closing(game.pk)
 
 
-def _eager() -> bool:
-    return bool(getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False))
-
-
 def after_commit(callback: Any) -> None:
-    """Run ``callback`` once this transaction has committed; inline when Celery runs
-    eagerly (tests and one-process setups, where nothing else reads the data)."""
-    if _eager():
-        callback()
-    else:
-        transaction.on_commit(callback, robust=True)
+    """Run ``callback`` once this transaction has committed (never for one rolled back),
+    whatever runs the tasks: the data it announces must be there for any reader."""
+    transaction.on_commit(callback, robust=True)
 
 
 def announce_end(game: Game) -> None:
@@ -164,14 +156,10 @@ def announce_end(game: Game) -> None:
 
 
 def schedule_closing(game_id: int) -> None:
-    """Have a worker reveal the round once this transaction is committed (inline when
-    Celery runs eagerly: no other process would read the data then)."""
-    if _eager():
-        close_game_round(game_id)
-    else:
-        # Sent by the task's name: the tasks module imports the services, not the reverse.
-        task = current_app.tasks[CLOSE_ROUND_TASK]
-        transaction.on_commit(lambda: task.delay(game_id), robust=True)
+    """Have a worker reveal the round once this transaction is committed."""
+    # Sent by the task's name: the tasks module imports the services, not the reverse.
+    task = current_app.tasks[CLOSE_ROUND_TASK]
+    transaction.on_commit(lambda: task.delay(game_id), robust=True)
 
 
 def close_game_round(game_id: int) -> bool:
@@ -217,8 +205,7 @@ def _store(game: Game, state: Any, seats: list[Seat]) -> None:
         seat.save(update_fields=SEAT_STATE_FIELDS)
     kind.store_projections(game, old, state)
     if ended:
-        # Last, after the final scores are written: when Celery runs eagerly the
-        # receivers run at once and read them back.
+        # Last, after the final scores are written: the receivers read them back.
         announce_end(game)
 
 

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from games import kinds
 from games.access import game_for_viewer
-from games.api.views import GAME_ID, _errors, _query
+from games.api.requests import GAME_ID, _errors, _query
 from games.kinds import Refusal
 from games.services import Conflict, ServiceError, not_a_player
 

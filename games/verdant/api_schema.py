@@ -6,6 +6,8 @@ validate real views against this serializer, so the two cannot drift apart silen
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from .rules.edition import POT_KINDS, SIDES
@@ -13,7 +15,7 @@ from .rules.edition import POT_KINDS, SIDES
 CELL_HELP = 'Cards by cell "row,column", relative to the starting room at "0,0".'
 
 
-class ScoreSheetSerializer(serializers.Serializer):
+class ScoreSheetSerializer(serializers.Serializer[Any]):
     plants = serializers.IntegerField()
     incomplete = serializers.IntegerField()
     pots = serializers.IntegerField()
@@ -25,7 +27,7 @@ class ScoreSheetSerializer(serializers.Serializer):
     total = serializers.IntegerField()
 
 
-class HomeCellSerializer(serializers.Serializer):
+class HomeCellSerializer(serializers.Serializer[Any]):
     card = serializers.CharField(help_text='A plant ("P1xx") or a room ("R1xx").')
     verdancy = serializers.IntegerField()
     completed = serializers.BooleanField()
@@ -33,7 +35,7 @@ class HomeCellSerializer(serializers.Serializer):
     item = serializers.CharField(allow_null=True, help_text="A furniture or pet on a room.")
 
 
-class StartSerializer(serializers.Serializer):
+class VerdantStartSerializer(serializers.Serializer[Any]):
     plant = serializers.CharField()
     room = serializers.CharField()
     chosen = serializers.BooleanField()
@@ -44,17 +46,17 @@ class StartSerializer(serializers.Serializer):
     )
 
 
-class VerdantSeatSerializer(serializers.Serializer):
+class VerdantSeatSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     thumbs = serializers.IntegerField(help_text="Green thumbs held (at most 5).")
     storage = serializers.CharField(allow_null=True)
     turns = serializers.IntegerField()
-    start = StartSerializer()
+    start = VerdantStartSerializer()
     home = serializers.DictField(child=HomeCellSerializer(), help_text=CELL_HELP)
     score = ScoreSheetSerializer()
 
 
-class MarketColumnSerializer(serializers.Serializer):
+class MarketColumnSerializer(serializers.Serializer[Any]):
     column = serializers.IntegerField(help_text="0 nearest the decks and the bag.")
     plant = serializers.CharField(allow_null=True)
     plant_thumbs = serializers.IntegerField()
@@ -64,13 +66,13 @@ class MarketColumnSerializer(serializers.Serializer):
     pot = serializers.CharField(allow_null=True, help_text="Solo: the pot above the column.")
 
 
-class GoalSerializer(serializers.Serializer):
+class GoalSerializer(serializers.Serializer[Any]):
     id = serializers.CharField()
     name = serializers.CharField()
     text = serializers.CharField()
 
 
-class VerdantOutcomeSerializer(serializers.Serializer):
+class VerdantOutcomeSerializer(serializers.Serializer[Any]):
     scores = serializers.ListField(child=serializers.IntegerField())
     ranking = serializers.ListField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.IntegerField())
@@ -78,7 +80,7 @@ class VerdantOutcomeSerializer(serializers.Serializer):
     title = serializers.CharField(allow_null=True, help_text="Solo: the title earned.")
 
 
-class VerdantViewSerializer(serializers.Serializer):
+class VerdantViewSerializer(serializers.Serializer[Any]):
     """A Verdant game as one seat may see it: never the decks' or the bag's order."""
 
     game = serializers.ChoiceField(choices=["verdant"])

@@ -88,7 +88,9 @@ def _thumbs_left(state: rules.GameState, seat: int, draft: Draft) -> int:
     return state.seats[seat].thumbs + row[draft.column] - spent
 
 
-def _cells(draft: Draft, part: str, cells: list[tuple[int, int]], ed: Any, home: Any) -> list:
+def _cells(
+    draft: Draft, part: str, cells: list[tuple[int, int]], ed: Any, home: Any
+) -> list[dict[str, Any]]:
     options = []
     for cell in cells:
         i = index(cell)
@@ -186,7 +188,7 @@ def _question(state: rules.GameState, seat: int, text: str | None) -> Question:
     pending = (
         _items(state, seat, draft)[handled:] if handled < len(_items(state, seat, draft)) else []
     )
-    base = {"draft": draft, "now": now, "preview": preview, "error": error}
+    base: dict[str, Any] = {"draft": draft, "now": now, "preview": preview, "error": error}
     more = _more_for_the_trowel(draft, home, ed, state.family)
     if more is not None:
         return Question(

@@ -28,7 +28,7 @@ from ..models import Game, Seat
 FINISHED_SHOWN = 50
 
 
-def _seats() -> Prefetch:
+def _seats() -> Prefetch[Any]:
     return Prefetch("seats", queryset=Seat.objects.select_related("user__player"))
 
 
@@ -240,6 +240,7 @@ def _row(game: Game, user: Any) -> GameRow:
 @require_safe
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     mine = Game.objects.filter(seats__user=request.user).prefetch_related(_seats())
     playing = [
         _row(game, request.user)

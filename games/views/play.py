@@ -150,7 +150,7 @@ def render_play(
     request: HttpRequest, game: Game, seat: Seat | None, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     context = _context(request, game, seat, **kwargs)
-    htmx = request.htmx
+    htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
     region = bool(htmx) and not htmx.history_restore_request
     template = "games/_play.html" if region else "games/detail.html"
     response = render(request, template, context, status=status)
@@ -171,7 +171,7 @@ def refused(request: HttpRequest, pk: int, exc: Exception, **kwargs: Any) -> Htt
 def after_write(request: HttpRequest, pk: int, *, steps: str = "") -> HttpResponse:
     """htmx: the new region (and the address to come back to); otherwise redirect (303)."""
     url = _page_url(pk, steps=steps)
-    if not request.htmx:
+    if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(url)
     game, seat = game_for_viewer(pk, request.user)
     response = render_play(request, game, seat, steps=steps)
@@ -219,7 +219,7 @@ def _page_cache_key(
     version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
         return None
-    htmx = request.htmx
+    htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
     region = bool(htmx) and not htmx.history_restore_request
     parts = (
         pk,
@@ -245,7 +245,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     if str(version) == request.GET.get("version", ""):
         return HttpResponse(status=204)
     steps, focus = request.GET.get("turn", ""), int_or_none(request.GET.get("focus"))
-    if not request.htmx:
+    if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(_page_url(pk, steps=steps, focus=focus))
     game, seat = game_for_viewer(pk, request.user)
     return render_play(request, game, seat, steps=steps, focus=focus)

@@ -69,6 +69,7 @@ def _saved(form: ProfileForm) -> bool:
 
 @login_required
 def edit_profile(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     player = Player.for_user(request.user)
     form = ProfileForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid() and _saved(form):
@@ -100,6 +101,7 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def api_token(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     if request.method == "POST":
         with transaction.atomic():
             Token.objects.filter(user=request.user).delete()

@@ -28,6 +28,7 @@ its idempotency key for the audit.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import math
 import random
@@ -223,7 +224,7 @@ class PagePerson(Person):
 
     def steps(self) -> str:
         match = _STEPS.search(self.region)
-        return match.group(1) if match else ""
+        return html.unescape(match.group(1)) if match else ""  # the turn's JSON, escaped
 
     async def post(self, kind: str, path: str, form: dict[str, str]) -> int | None:
         answer = await self.http.call(kind, "POST", path, self.post_headers, urlencode(form))

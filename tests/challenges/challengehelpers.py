@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from games import kinds, services
+from games import kinds
 from games.models import Game
-from tests.games.gamehelpers import Clock
+from tests.games.gamehelpers import Clock, submit
 
 NOON = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 
@@ -20,7 +20,8 @@ def clock_at(monkeypatch: Any, now: datetime = NOON) -> Clock:
 
 def finish(game: Game, user: Any, *, bot: str = "greedy", stop_before_end: bool = False) -> Game:
     """Play ``user``'s solo game to its end (or to its last decision) with ``bot``'s moves,
-    each one through ``services.submit_move`` as a player's would go."""
+    each one through ``services.submit_move`` as a player's would go, committed
+    (``gamehelpers.submit``: the round closes after the commit)."""
     kind = kinds.of(game)
     for number in range(2000):
         game.refresh_from_db()
@@ -31,7 +32,7 @@ def finish(game: Game, user: Any, *, bot: str = "greedy", stop_before_end: bool 
         move = kind.bot_move(bot, state, seat, number)
         if stop_before_end and kind.is_over(kind.advance(_applied(kind, state, move))):
             return game
-        services.submit_move(game.pk, user, move)
+        submit(game.pk, user, move)
     raise AssertionError("the game did not end")
 
 

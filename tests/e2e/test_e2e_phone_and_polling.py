@@ -26,7 +26,7 @@ from tests.e2e.e2ehelpers import (
     state_of,
     version_of,
 )
-from tests.games.gamehelpers import PASSWORD, make_user
+from tests.games.gamehelpers import PASSWORD, make_user, turn_text
 
 # slow: a real browser against the live server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -148,7 +148,9 @@ def test_e2e_a_poll_under_way_never_undoes_a_step(new_context) -> None:
     page.unroute("**/turn/")
     page.unroute("**/poll/**")
     bob.idle()
-    expect(page.locator("#turn-form input[name=steps]")).to_have_value("D|none")
+    expect(page.locator("#turn-form input[name=steps]")).to_have_value(
+        turn_text("D", "none", seat=1)
+    )
     expect(page.locator("#play")).to_have_attribute("data-version", str(version_of(game_id)))
     bob.no_error()
     # And Bob's page goes on as usual: he submits, the round ends.

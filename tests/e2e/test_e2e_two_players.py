@@ -44,9 +44,10 @@ def test_e2e_two_people_play_a_whole_game(new_context) -> None:
     alice = Person(new_context().new_page(), "Alice")
     bob = Person(new_context().new_page(), "Bob")
 
-    # Alice signs up from the home page and starts a 2-player game in the lobby.
+    # Alice signs up from the home page's header (its hero offers a solo game) and starts a
+    # 2-player game in the lobby.
     alice.page.goto("/")
-    alice.page.click("main a:has-text('Sign up')")
+    alice.page.click("header a:has-text('Sign up')")
     sign_up(alice.page, "alice@example.org")
     game_id = create_game(alice.page, "2")
     invite = alice.page.locator(".messages a").get_attribute("href")
@@ -154,8 +155,9 @@ def test_e2e_two_people_play_a_whole_game(new_context) -> None:
         for seat, score in enumerate(outcome.scores):
             row = table.locator("tbody tr").nth(seat)
             expect(row.locator("td").last).to_have_text(str(score))
-        # The page stops polling once the game is over.
-        expect(person.page.locator(".poller")).to_have_count(0)
+        # The page stops polling for the game once it is over (the game's chat log polls on
+        # with its own poller).
+        expect(person.page.locator(".poller[hx-target='#play']")).to_have_count(0)
     shots.take(people[outcome.winner].page, "final-scores-winner")
     shots.take(people[1 - outcome.winner].page, "final-scores-other")
 

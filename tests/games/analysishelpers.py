@@ -7,7 +7,7 @@ from typing import Any
 from games import services
 from games.evergreen.rules.bots import GreedyBot
 from games.models import Game
-from tests.games.gamehelpers import user_at
+from tests.games.gamehelpers import submit, user_at
 
 
 def play_to_the_end(game: Game, *, until: Any = None, seed: int = 0) -> Game:
@@ -20,7 +20,7 @@ def play_to_the_end(game: Game, *, until: Any = None, seed: int = 0) -> Game:
         if state.is_over or (until is not None and until(state)):
             return game
         seat = state.awaiting[0]
-        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+        submit(game.pk, user_at(game, seat), bot.choose(state, seat))
     raise AssertionError("the game never ended")
 
 

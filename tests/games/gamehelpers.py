@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.test import Client, TestCase
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -47,8 +49,29 @@ def user_at(game: Game, position: int) -> Any:
     return game.seats.get(position=position).user
 
 
+@contextmanager
+def committed() -> Iterator[list[Any]]:
+    """What the block writes, as if committed: on leaving it, the callbacks it left for
+    ``transaction.on_commit`` run (and those they leave in turn), in production's order.
+
+    A test runs inside a transaction that is never committed, so without this nothing
+    scheduled for after the commit (closing a round, mails, ratings, tournaments' next
+    steps) would happen. pytest-django's ``django_capture_on_commit_callbacks`` fixture
+    is the same thing for a test body."""
+    with TestCase.captureOnCommitCallbacks(execute=True) as callbacks:
+        yield callbacks
+
+
+def submit(game_id: int, user: Any, move: Any, **options: Any) -> services.SubmitResult:
+    """``services.submit_move``, committed: what the move schedules has happened after it
+    (a worker's closing of the round included, as the test settings run tasks eagerly)."""
+    with committed():
+        return services.submit_move(game_id, user, move, **options)
+
+
 def play_until(game: Game, predicate: Any, bot_seed: int = 0, limit: int = 500) -> Game:
-    """Play random legal moves through the services until ``predicate(state)`` holds."""
+    """Play random legal moves through the services until ``predicate(state)`` holds
+    (each move committed: see ``committed``)."""
     from games.evergreen.rules.bots import RandomBot
 
     bot = RandomBot(bot_seed)
@@ -58,8 +81,20 @@ def play_until(game: Game, predicate: Any, bot_seed: int = 0, limit: int = 500) 
         if predicate(state) or state.is_over:
             return game
         seat = state.awaiting[0]
-        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+        submit(game.pk, user_at(game, seat), bot.choose(state, seat))
     raise AssertionError("predicate never held")
+
+
+def turn_text(*steps: Any, seat: int = 0) -> str:
+    """The text of a turn being built on Evergreen's game page (the turn's JSON form, as
+    the page's turn form carries it) after these steps: an Action letter, a timing
+    (``before``, ``after``, ``none``), ``next``, and effects as ``(kind, (row, col))``."""
+    from games.evergreen.rules.moves import POWER_EFFECTS
+    from games.evergreen.turnbuilder import TurnBuilder
+
+    kinds = [s[0] for s in steps if isinstance(s, tuple) and s[0] in POWER_EFFECTS]
+    power = "lake" if "lake_grow" in kinds else (kinds[0] if kinds else "bud")
+    return TurnBuilder(seat, power, tuple(steps)).encode()
 
 
 class Clock:

@@ -2,8 +2,8 @@
 
 Every game is created, joined and played move by move through the services (the moves
 chosen by ``RandomBot``), so it ends exactly as a real game ends: ``_store`` marks it
-finished and sends ``game_ended``, whose receiver runs the rating task (inline: Celery is
-eager in the tests). Game seeds are fixed so the results are the same on every run.
+finished and, once committed (``gamehelpers.committed``), sends ``game_ended``, whose
+receiver runs the rating task (inline: Celery is eager in the tests). Game seeds are fixed so the results are the same on every run.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from games import services
 from games.models import Game, Seat
 from games.signals import game_ended
-from tests.games.gamehelpers import play_until
+from tests.games.gamehelpers import committed, play_until
 
 
 @pytest.fixture
@@ -72,6 +72,7 @@ def adjudicated_game(users: Sequence[Any], *, rounds: int = 2) -> Game:
     """
     game = start_game(users)
     play_until(game, lambda state: state.round > rounds or state.season > 1)
-    services.adjudicate_game(game.pk)
+    with committed():
+        services.adjudicate_game(game.pk)
     game.refresh_from_db()
     return game

@@ -12,7 +12,7 @@ from games import services
 from games.analysis.models import Analysis
 from games.analysis.summary import reviews
 from tests.games.analysishelpers import finished_solo
-from tests.games.gamehelpers import client_for
+from tests.games.gamehelpers import client_for, committed
 from tests.tournaments.tourhelpers import current_tables, event_with, make_players
 from tournaments import services as tournament_services
 
@@ -44,7 +44,8 @@ class TestReplay:
     ) -> None:
         game = finished_solo(alice)
         client = client_for(alice)
-        response = client.post(reverse("analysis:ask", args=[game.pk]), {"move": "2"})
+        with committed():  # the worker runs it after the commit
+            response = client.post(reverse("analysis:ask", args=[game.pk]), {"move": "2"})
         assert response.status_code == 303
         assert response["Location"].endswith(f"/games/{game.pk}/replay/?move=2#analysis-panel")
         analysis = Analysis.objects.get(game=game)
@@ -55,10 +56,9 @@ class TestReplay:
         assert "Expected points to the end of the game" in page
 
     def test_with_htmx_the_panel_shows_the_progress_and_polls_until_it_is_done(
-        self, alice: Any, settings: Any
+        self, alice: Any
     ) -> None:
         game = finished_solo(alice)
-        settings.CELERY_TASK_ALWAYS_EAGER = False  # queued only: the worker has not run yet
         client = client_for(alice)
         fragment = client.post(reverse("analysis:ask", args=[game.pk]), {"move": "1"}, headers=HTMX)
         body = fragment.content.decode()

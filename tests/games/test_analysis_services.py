@@ -13,6 +13,7 @@ from games.analysis import services, tasks
 from games.analysis.models import Analysis
 from games.models import Game
 from tests.games.analysishelpers import finished_duel, finished_solo
+from tests.games.gamehelpers import committed
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +63,8 @@ class TestRefusals:
 class TestStorage:
     def test_it_reviews_every_pick_and_turn_of_the_player(self, alice: Any) -> None:
         game = finished_solo(alice)
-        analysis, _ = services.request_analysis(game.pk, alice)
+        with committed():  # the worker runs it after the commit
+            analysis, _ = services.request_analysis(game.pk, alice)
         analysis.refresh_from_db()
         assert analysis.status == Analysis.Status.DONE
         assert analysis.done == analysis.total == 28
@@ -76,8 +78,9 @@ class TestStorage:
 
     def test_each_player_of_a_game_gets_their_own_analysis_once(self, alice: Any, bob: Any) -> None:
         game = finished_duel(alice, bob)
-        mine, _ = services.request_analysis(game.pk, alice)
-        theirs, _ = services.request_analysis(game.pk, bob)
+        with committed():
+            mine, _ = services.request_analysis(game.pk, alice)
+            theirs, _ = services.request_analysis(game.pk, bob)
         mine.refresh_from_db()
         theirs.refresh_from_db()
         assert (mine.seat, theirs.seat) == (0, 1)
@@ -87,7 +90,8 @@ class TestStorage:
 
     def test_running_the_task_again_changes_nothing(self, alice: Any) -> None:
         game = finished_solo(alice)
-        analysis, _ = services.request_analysis(game.pk, alice)
+        with committed():
+            analysis, _ = services.request_analysis(game.pk, alice)
         analysis.refresh_from_db()
         stored = (analysis.reviews, analysis.done, analysis.finished_at)
         assert services.run(analysis.pk) == "done"
@@ -95,11 +99,10 @@ class TestStorage:
         assert (analysis.reviews, analysis.done, analysis.finished_at) == stored
 
     def test_a_run_resumes_where_the_last_one_stopped_and_a_stale_one_gives_way(
-        self, alice: Any, settings: Any, monkeypatch: Any
+        self, alice: Any, monkeypatch: Any
     ) -> None:
         game = finished_solo(alice)
-        settings.CELERY_TASK_ALWAYS_EAGER = False  # queued on commit only: nothing runs
-        analysis, _ = services.request_analysis(game.pk, alice)
+        analysis, _ = services.request_analysis(game.pk, alice)  # not committed: not run
         assert services.run(analysis.pk, limit=5) == "paused"
         analysis.refresh_from_db()
         assert analysis.status == Analysis.Status.RUNNING
@@ -144,15 +147,14 @@ class TestFailure:
             return review(state, move, budget)
 
         monkeypatch.setattr(analyst, "review", breaks_at_the_fourth)
-        settings.CELERY_TASK_ALWAYS_EAGER = False
-        analysis, _ = services.request_analysis(game.pk, alice)
+        analysis, _ = services.request_analysis(game.pk, alice)  # not committed: not run
         with pytest.raises(RuntimeError):
             tasks.run_analysis(analysis.pk)
         analysis.refresh_from_db()
         assert (analysis.status, analysis.done) == (Analysis.Status.FAILED, 3)
 
-        settings.CELERY_TASK_ALWAYS_EAGER = True
-        again, queued = services.request_analysis(game.pk, alice)  # not over the limit
+        with committed():  # the worker runs it again after the commit
+            again, queued = services.request_analysis(game.pk, alice)  # not over the limit
         again.refresh_from_db()
         assert queued and again.pk == analysis.pk
         assert (again.status, again.done, len(again.reviews)) == (Analysis.Status.DONE, 28, 28)

@@ -26,11 +26,15 @@ def runs_done(live: Live) -> list[str]:
 
 
 def test_the_worker_makes_the_analysis_once_and_a_duplicate_task_changes_nothing(
-    live: Live, alice: Any, settings: Any
+    live: Live, alice: Any
 ) -> None:
-    settings.CELERY_TASK_ALWAYS_EAGER = True  # the game itself is played here, quickly
-    game = finished_solo(alice)
-    settings.CELERY_TASK_ALWAYS_EAGER = False
+    # The game itself is played here, quickly: its rounds close in this process at each
+    # commit; then the analysis goes to the worker.
+    current_app.conf.task_always_eager = True
+    try:
+        game = finished_solo(alice)
+    finally:
+        current_app.conf.task_always_eager = False
     analysis, created = services.request_analysis(game.pk, alice)
     assert created and analysis.status == Analysis.Status.QUEUED
 

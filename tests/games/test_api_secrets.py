@@ -19,7 +19,7 @@ from games.evergreen.rules import Phase
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed, refreshed, walk  # noqa: F401
-from tests.games.gamehelpers import api_client_for, play_until, user_at
+from tests.games.gamehelpers import api_client_for, committed, play_until, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
@@ -91,13 +91,15 @@ class Inspector:
         kind = data.pop("type")
         data.pop("seat")
         self.moves_sent += 1
-        response = self.clients[seat].post(
-            api_url(kind, self.game.pk),
-            data,
-            format="json",
-            HTTP_IDEMPOTENCY_KEY=f"move-{self.moves_sent}",
-        )
-        self.check(seat, response, refreshed(self.game))
+        with committed():  # the round is revealed after the answer, as a worker does it
+            response = self.clients[seat].post(
+                api_url(kind, self.game.pk),
+                data,
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=f"move-{self.moves_sent}",
+            )
+            # Checked against the game as it was when it answered.
+            self.check(seat, response, refreshed(self.game))
 
 
 def _last_turn(moves: list[Any], seat: int) -> Any:

@@ -11,7 +11,7 @@ from games import services, timeouts
 from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Seat
-from tests.games.gamehelpers import play_until, user_at
+from tests.games.gamehelpers import committed, play_until, submit, user_at
 
 
 def timed_game(alice, bob, **options) -> Game:
@@ -27,11 +27,14 @@ class TestClosing:
         state = game.engine_state()
         first, second = state.awaiting
         bot = RandomBot(5)
-        services.submit_move(game.pk, user_at(game, first), bot.choose(state, first))
+        submit(game.pk, user_at(game, first), bot.choose(state, first))
         game.refresh_from_db()
         state = game.engine_state()
-        # Closing is done inline when Celery is eager; call it again: nothing changes.
-        services.submit_move(game.pk, user_at(game, second), bot.choose(state, second))
+        # The last turn leaves the round to close after the commit (the task, run eagerly
+        # here); closing it again changes nothing.
+        with committed():
+            result = services.submit_move(game.pk, user_at(game, second), bot.choose(state, second))
+            assert result.game.needs_closing and result.game.round == 1
         game.refresh_from_db()
         assert not game.needs_closing and game.round == 2
         version = game.version

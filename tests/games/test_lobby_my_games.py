@@ -14,7 +14,7 @@ from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from games.views.lobby import awaiting_positions, with_projection
-from tests.games.gamehelpers import client_for, make_user, play_until, user_at
+from tests.games.gamehelpers import client_for, make_user, play_until, submit, user_at
 
 
 def sections(response: Any) -> dict[str, list[int]]:
@@ -174,7 +174,7 @@ class TestTheProjection:
             if state.is_over:
                 break
             seat = state.awaiting[0]
-            services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+            submit(game.pk, user_at(game, seat), bot.choose(state, seat))
 
     def test_it_awaits_nobody_in_an_open_game(self, alice):
         game = services.create_game(alice, players=2)

@@ -18,7 +18,7 @@ import pytest
 from games import deadlines, services, tasks
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player, Seat
-from tests.games.gamehelpers import Clock, user_at
+from tests.games.gamehelpers import Clock, submit, user_at
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
@@ -69,7 +69,7 @@ def test_a_fast_game_mails_each_player_at_most_once_an_hour_per_game(
             break
         seat = state.awaiting[0]
         clock.advance(minutes=4)
-        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+        submit(game.pk, user_at(game, seat), bot.choose(state, seat))
         moves += 1
         beat()
     for _ in range(8):  # the hours after the end: mails that waited for their window
@@ -145,7 +145,7 @@ def test_a_reminder_replaces_a_your_move_mail_still_waiting_for_its_window(
         state = game.engine_state()
         seat = state.awaiting[0]
         clock.advance(minutes=10)
-        services.submit_move(game.pk, user_at(game, seat), bot.choose(state, seat))
+        submit(game.pk, user_at(game, seat), bot.choose(state, seat))
     deadline = Seat.objects.get(game=game, user=alice).deadline
     assert deadline is not None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
@@ -13,7 +14,7 @@ from django.urls import reverse
 from games import services
 from games.evergreen import rules
 from games.models import Game
-from tests.games.gamehelpers import client_for, play_until, user_at
+from tests.games.gamehelpers import client_for, play_until, turn_text, user_at
 
 
 def page(user: Any, game: Game, query: str = "") -> Any:
@@ -172,4 +173,6 @@ class TestQueryBudget:
 
     def test_a_turn_in_progress_costs_no_more_queries(self, two_player_game, alice):
         game = play_until(two_player_game, lambda s: s.phase is rules.Phase.ACTION)
-        assert self.queries(alice, game, "?turn=D%7Cnone") == self.queries(alice, game)
+        assert self.queries(
+            alice, game, "?" + urlencode({"turn": turn_text("D", "none")})
+        ) == self.queries(alice, game)

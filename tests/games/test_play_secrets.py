@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import services
 from games.evergreen import rules
 from games.models import Game
-from tests.games.gamehelpers import client_for, play_until
+from tests.games.gamehelpers import client_for, play_until, submit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -92,6 +92,6 @@ def test_bob_sees_his_own_turn_so_the_check_above_would_catch_a_leak(bob_has_pla
 
 def test_once_revealed_everyone_sees_the_turn(bob_has_played, alice, carol):
     game = bob_has_played
-    services.submit_move(game.pk, alice, {"type": "turn", "action": "D"})
+    submit(game.pk, alice, {"type": "turn", "action": "D"})
     html = client_for(carol).get(reverse("games:detail", args=[game.pk])).content.decode()
     assert 'data-space="3,3" data-piece="sprout"' in planet_of(html, 1)

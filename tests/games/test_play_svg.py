@@ -12,7 +12,7 @@ from django.template import base as template_base
 from django.urls import reverse
 from django.utils import translation
 
-from games.evergreen import presenters, rules, svg
+from games.evergreen import pagewords, presenters, rules, svg
 from games.evergreen.rules.pieces import BIG, EMPTY, SPROUT
 from games.evergreen.rules.scoring import shadowed_spaces
 from games.models import Game, Player
@@ -121,14 +121,14 @@ class TestPlanetPicture:
     def test_a_space_drawn_again_comes_from_memory_and_is_the_same(self):
         planet = picture({(2, 2): BIG})
         first = str(svg.planet_svg(planet))
-        assert planet.cells[2 * 7 + 2] in svg.words().drawn
+        assert planet.cells[2 * 7 + 2] in pagewords.words().drawn
         assert str(svg.planet_svg(planet)) == first
 
     def test_each_language_has_its_own_words(self):
-        english = svg.words()
+        english = pagewords.words()
         with translation.override("de"):
-            assert svg.words() is not english
-        assert svg.words() is english
+            assert pagewords.words() is not english
+        assert pagewords.words() is english
 
 
 class TestCardsTracksStacksScores:

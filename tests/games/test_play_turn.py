@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 from django.urls import reverse
 
 from games.models import Game, Move
-from tests.games.gamehelpers import client_for
+from tests.games.gamehelpers import client_for, turn_text
 from tests.games.turnhelpers import HTMX, set_position, step, steps_of
 
 
@@ -22,22 +24,26 @@ class TestBuildingSteps:
     ):
         response = step(client_for(alice), snow_game, "", "C")
         assert response.status_code == 303
-        assert response["Location"] == reverse("games:detail", args=[snow_game.pk]) + "?turn=C"
+        assert response["Location"] == reverse(
+            "games:detail", args=[snow_game.pk]
+        ) + "?" + urlencode({"turn": turn_text("C")})
         page = client_for(alice).get(response["Location"])
         assert "Action C" in page.content.decode()
-        assert steps_of(page) == "C"
+        assert steps_of(page) == turn_text("C")
 
     def test_with_htmx_each_step_returns_the_play_region(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C", "none", **HTMX)
+        response = step(client_for(alice), snow_game, turn_text("C"), "none", **HTMX)
         html = response.content.decode()
         assert response.status_code == 200
         assert html.lstrip().startswith('<div id="play"')
         assert "<html" not in html
-        assert steps_of(response) == "C|none"
-        assert response["HX-Replace-Url"].endswith("?turn=C%7Cnone")
+        assert steps_of(response) == turn_text("C", "none")
+        assert response["HX-Replace-Url"].endswith(
+            "?" + urlencode({"turn": turn_text("C", "none")})
+        )
 
     def test_the_legal_spaces_are_buttons(self, snow_game, alice):
-        html = step(client_for(alice), snow_game, "C", "none", **HTMX).content.decode()
+        html = step(client_for(alice), snow_game, turn_text("C"), "none", **HTMX).content.decode()
         # The Sprout in Snow can grow; the empty Snow spaces can be planted; nothing else.
         assert 'id="sp-1-1"' in html
         assert 'id="sp-0-2"' in html
@@ -45,38 +51,44 @@ class TestBuildingSteps:
         assert html.count('class="space-button ') == 7
 
     def test_a_space_applies_its_effect_and_shows_the_change(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none", "1,1", **HTMX)
+        response = step(client_for(alice), snow_game, turn_text("C", "none"), "1,1", **HTMX)
         html = response.content.decode()
-        assert steps_of(response) == "C|none|grow:1-1"
+        assert steps_of(response) == turn_text("C", "none", ("grow", (1, 1)))
         assert 'data-space="1,1" data-piece="small"' in html
         assert "with the turn you are building" in html
 
     def test_an_illegal_space_is_refused_with_the_engine_message(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none", "5,3", **HTMX)
+        response = step(client_for(alice), snow_game, turn_text("C", "none"), "5,3", **HTMX)
         html = response.content.decode()
         assert response.status_code == 400
         assert 'data-code="wrong_biome"' in html
         assert "Your card is Snow" in html
-        assert steps_of(response) == "C|none"
+        assert steps_of(response) == turn_text("C", "none")
 
     def test_an_illegal_space_without_javascript_shows_the_whole_page(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none", "5,3")
+        response = step(client_for(alice), snow_game, turn_text("C", "none"), "5,3")
         assert response.status_code == 400
         assert "<html" in response.content.decode()
         assert "Your card is Snow" in response.content.decode()
 
     def test_undo_removes_the_last_step(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none|grow:1-1", "undo", **HTMX)
-        assert steps_of(response) == "C|none"
+        response = step(
+            client_for(alice), snow_game, turn_text("C", "none", ("grow", (1, 1))), "undo", **HTMX
+        )
+        assert steps_of(response) == turn_text("C", "none")
         assert 'data-space="1,1" data-piece="sprout"' in response.content.decode()
 
     def test_start_over_clears_the_turn(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none|grow:1-1", "reset", **HTMX)
+        response = step(
+            client_for(alice), snow_game, turn_text("C", "none", ("grow", (1, 1))), "reset", **HTMX
+        )
         assert steps_of(response) == ""
         assert 'id="act-A"' in response.content.decode()
 
     def test_tampered_steps_are_refused(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|none|plant:5-3", "0,1", **HTMX)
+        response = step(
+            client_for(alice), snow_game, turn_text("C", "none", ("plant", (5, 3))), "0,1", **HTMX
+        )
         assert response.status_code == 400
         assert 'data-code="wrong_biome"' in response.content.decode()
         assert steps_of(response) == ""
@@ -88,26 +100,32 @@ class TestBuildingSteps:
             response = step(client, snow_game, steps, value, **HTMX)
             assert response.status_code == 200, response.content.decode()
             steps = steps_of(response)
-        assert steps == "B|before|bush:4-4|next|grow:1-1"
+        assert steps == turn_text("B", "before", ("bush", (4, 4)), "next", ("grow", (1, 1)))
         html = response.content.decode()
         assert "Plant Bush before the Action" in html
         assert 'data-space="4,4" data-piece="bush"' in html
 
     def test_the_power_after_the_action(self, snow_game, alice):
         client = client_for(alice)
-        response = step(client, snow_game, "C|after|grow:1-1", "next", **HTMX)
+        response = step(
+            client, snow_game, turn_text("C", "after", ("grow", (1, 1))), "next", **HTMX
+        )
         assert "Done with the Action" not in response.content.decode()
         response = step(client, snow_game, steps_of(response), "2,3", **HTMX)
-        assert steps_of(response) == "C|after|grow:1-1|next|bush:2-3"
+        assert steps_of(response) == turn_text(
+            "C", "after", ("grow", (1, 1)), "next", ("bush", (2, 3))
+        )
 
     def test_the_power_cannot_be_applied_beyond_its_level(self, snow_game, alice):
-        response = step(client_for(alice), snow_game, "C|before|bush:4-4", "4,3", **HTMX)
+        response = step(
+            client_for(alice), snow_game, turn_text("C", "before", ("bush", (4, 4))), "4,3", **HTMX
+        )
         assert response.status_code == 400
         assert 'data-code="too_many_effects"' in response.content.decode()
 
     def test_the_preview_scores_light_and_forest_with_the_sun_now(self, two_player_game, alice):
         game = set_position(two_player_game, {0: "snow/big", 1: "wild/bud"}, {0: {(1, 1): "small"}})
-        response = step(client_for(alice), game, "B|none", "1,1", **HTMX)
+        response = step(client_for(alice), game, turn_text("B", "none"), "1,1", **HTMX)
         html = response.content.decode()
         # Season 1, Sun in the north: a Big Tree alone in its column is lit (2), Forest 1.
         assert game.engine_state().sun == "N"
@@ -122,14 +140,16 @@ class TestLake:
 
     def test_a_lake_and_its_two_growths(self, lake_game, alice):
         client = client_for(alice)
-        steps = "D|before"
+        steps = turn_text("D", "before")
         response = step(client, lake_game, steps, "3,3", **HTMX)
         html = response.content.decode()
         assert 'id="sp-2-3"' in html and 'id="sp-3-2"' in html and 'id="sp-4-3"' in html
         for value in ("3,2", "2,3"):
             response = step(client, lake_game, steps_of(response), value, **HTMX)
             assert response.status_code == 200
-        assert steps_of(response) == "D|before|lake:3-3|lake_grow:3-2|lake_grow:2-3"
+        assert steps_of(response) == turn_text(
+            "D", "before", ("lake", (3, 3)), ("lake_grow", (3, 2)), ("lake_grow", (2, 3))
+        )
         html = response.content.decode()
         assert 'data-space="3,2" data-piece="big"' in html
         assert 'data-space="3,3" data-piece="lake"' in html
@@ -140,7 +160,12 @@ class TestLake:
         client = client_for(alice)
         response = client.post(
             reverse("games:submit_turn", args=[lake_game.pk]),
-            {"steps": "D|before|lake:3-3|lake_grow:3-2|next|grow:4-3", "key": "k-lake"},
+            {
+                "steps": turn_text(
+                    "D", "before", ("lake", (3, 3)), ("lake_grow", (3, 2)), "next", ("grow", (4, 3))
+                ),
+                "key": "k-lake",
+            },
         )
         assert response.status_code == 303
         move = Move.objects.get(game=lake_game, idempotency_key="k-lake")
@@ -162,7 +187,7 @@ class TestSubmitting:
         client = client_for(alice)
         response = client.post(
             reverse("games:submit_turn", args=[snow_game.pk]),
-            {"steps": "C|none|grow:1-1|plant:0-2", "key": "k1"},
+            {"steps": turn_text("C", "none", ("grow", (1, 1)), ("plant", (0, 2))), "key": "k1"},
             **HTMX,
         )
         assert response.status_code == 200
@@ -175,7 +200,7 @@ class TestSubmitting:
 
     def test_the_same_submission_twice_records_one_move(self, snow_game, alice):
         client = client_for(alice)
-        data = {"steps": "A|none|plant:0-2", "key": "same-key"}
+        data = {"steps": turn_text("A", "none", ("plant", (0, 2))), "key": "same-key"}
         url = reverse("games:submit_turn", args=[snow_game.pk])
         assert client.post(url, data).status_code == 303
         assert client.post(url, data).status_code == 303
@@ -184,8 +209,8 @@ class TestSubmitting:
     def test_a_second_turn_is_refused_as_a_conflict(self, snow_game, alice):
         client = client_for(alice)
         url = reverse("games:submit_turn", args=[snow_game.pk])
-        client.post(url, {"steps": "A|none", "key": "first"})
-        response = client.post(url, {"steps": "A|none", "key": "second"}, **HTMX)
+        client.post(url, {"steps": turn_text("A", "none"), "key": "first"})
+        response = client.post(url, {"steps": turn_text("A", "none"), "key": "second"}, **HTMX)
         assert response.status_code == 409
         assert 'data-code="turn_already_submitted"' in response.content.decode()
 
@@ -199,7 +224,8 @@ class TestSubmitting:
 
     def test_a_power_chosen_but_not_applied_is_left_out(self, snow_game, alice):
         client_for(alice).post(
-            reverse("games:submit_turn", args=[snow_game.pk]), {"steps": "A|after|next", "key": "k"}
+            reverse("games:submit_turn", args=[snow_game.pk]),
+            {"steps": turn_text("A", "after", "next"), "key": "k"},
         )
         assert Move.objects.get(game=snow_game, kind="turn").payload["power"] is None
 
@@ -226,7 +252,8 @@ class TestWhoMayBuild:
 
     def test_submitting_during_the_draft_is_a_conflict(self, two_player_game, alice):
         response = client_for(alice).post(
-            reverse("games:submit_turn", args=[two_player_game.pk]), {"steps": "A|none"}
+            reverse("games:submit_turn", args=[two_player_game.pk]),
+            {"steps": turn_text("A", "none")},
         )
         assert response.status_code == 409
 

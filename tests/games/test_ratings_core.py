@@ -19,7 +19,7 @@ from games import ratings, services, tasks
 from games.models import Game, Rating, RatingChange, Seat, shown_rating
 from games.ratings import NEW_PLAYER, Skill, places, rate_table
 from games.signals import game_ended
-from tests.games.gamehelpers import make_user, play_until
+from tests.games.gamehelpers import committed, make_user, play_until
 from tests.games.ratinghelpers import (  # noqa: F401 - fixtures
     finish,
     finished_game,
@@ -175,7 +175,8 @@ class TestRatingFinishedGames:
     ) -> None:
         game = start_game([alice, bob, carol])
         play_until(game, lambda state: state.season == 2)
-        services.adjudicate_game(game.pk)
+        with committed():  # the rating task runs once the game's end is committed
+            services.adjudicate_game(game.pk)
         game.refresh_from_db()
         state = game.engine_state()
         assert not state.is_over and game.status == Game.Status.FINISHED
@@ -189,7 +190,8 @@ class TestRatingFinishedGames:
     ) -> None:
         game = start_game([alice, bob])
         play_until(game, lambda state: state.round > 1 and len({s.score for s in state.seats}) == 1)
-        services.adjudicate_game(game.pk)
+        with committed():
+            services.adjudicate_game(game.pk)
         found = changes(game)
         assert {c.place for c in found.values()} == {1}
         assert found[alice.pk].mu_after == pytest.approx(found[bob.pk].mu_after)

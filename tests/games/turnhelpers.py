@@ -4,6 +4,7 @@ posted, the steps a page carries."""
 from __future__ import annotations
 
 from dataclasses import replace
+from html import unescape
 from typing import Any
 
 from django.urls import reverse
@@ -42,4 +43,4 @@ def steps_of(response: Any) -> str:
     """The steps carried by the turn form of a rendered page or region."""
     html = response.content.decode()
     start = html.index('name="steps" value="') + len('name="steps" value="')
-    return html[start : html.index('"', start)]
+    return unescape(html[start : html.index('"', start)])

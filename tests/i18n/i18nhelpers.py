@@ -44,7 +44,7 @@ ALLOWED: dict[str, set[str]] = {
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
         "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
-        "computer", "export", "standard", "chat",
+        "computer", "export", "standard", "chat", "analyse",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",
@@ -54,6 +54,7 @@ ALLOWED: dict[str, set[str]] = {
         "possible", "public", "export", "date",
         "biome", "biomes", "fertile", "point", "points", "score", "scores", "bonsai", "baobab",
         "bots", "mail", "mails", "standard", "messages", "discussion", "conversations",
+        "analyse", "analyses",
     },
     "ru": set(),
 }

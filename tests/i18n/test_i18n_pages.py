@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
@@ -19,7 +20,14 @@ from django.utils import timezone
 from games import notifications, services
 from games.evergreen import rules
 from games.models import Game, Player
-from tests.games.gamehelpers import PASSWORD, client_for, make_user, play_until, user_at
+from tests.games.gamehelpers import (
+    PASSWORD,
+    client_for,
+    make_user,
+    play_until,
+    turn_text,
+    user_at,
+)
 from tests.i18n.i18nhelpers import leftovers, readable
 from tests.i18n.i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
 
@@ -67,7 +75,7 @@ def check_visitor_pages(urls: list[str], *, names: set[str] = frozenset()) -> No
 def detail(game: Game, **query: str) -> str:
     url = reverse("games:detail", args=[game.pk])
     if query:
-        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+        url += "?" + urlencode(query)
     return url
 
 
@@ -83,7 +91,14 @@ class TestGamePage:
     def test_turn_building_with_its_steps_and_preview(self, alice, bob):
         game = two_player_game(alice, bob, days_per_move=1)
         play_until(game, lambda s: s.phase is rules.Phase.ACTION)
-        check_pages(alice, [detail(game), detail(game, turn="A"), detail(game, turn="C|before")])
+        check_pages(
+            alice,
+            [
+                detail(game),
+                detail(game, turn=turn_text("A")),
+                detail(game, turn=turn_text("C", "before")),
+            ],
+        )
 
     def test_a_submitted_turn_and_a_scored_season(self, alice, bob):
         game = two_player_game(alice, bob, days_per_move=1)

@@ -16,7 +16,7 @@ from django.utils import translation
 from games.evergreen import refusals, rules
 from games.evergreen.rules.planet import CREVICE
 from games.models import Game
-from tests.games.gamehelpers import api_client_for, client_for, play_until, user_at
+from tests.games.gamehelpers import api_client_for, client_for, play_until, turn_text, user_at
 from tests.i18n.i18nworld import LANGUAGES, speak, two_player_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "games" / "evergreen" / "rules"
@@ -110,7 +110,7 @@ class TestAGermanPlayer:
         r, c = crevice()
         response = client_for(alice).post(
             reverse("games:turn", args=[action_game.pk]),
-            {"steps": "D|none", "step": f"{r},{c}"},
+            {"steps": turn_text("D", "none"), "step": f"{r},{c}"},
         )
         page = response.content.decode()
         assert response.status_code == 400

@@ -245,6 +245,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "api:pick": entry(api(405), api(400, others=403)),  # the player: no card given
     "api:move": entry(api(405), api(400, others=403)),  # the player: no move given
     "api:turn": entry(api(405), api(400, others=403)),  # the player: no Action given
+    # Verdant's choices asked of this Evergreen game: its player is told it is not Verdant.
+    "api:verdant_choices": entry(api(404, others=403), api(405)),
     "api:record": entry(api(200), api(405)),
     "api:ranking": entry(api(200, others=403), api(400, others=403)),  # POST {}: no cards
     "api:vacation": entry(api(405), api(400)),  # POST {}: no days

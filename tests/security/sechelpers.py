@@ -9,7 +9,7 @@ import pytest
 from games import services
 from games.evergreen import rules
 from games.models import Game
-from tests.games.gamehelpers import play_until
+from tests.games.gamehelpers import play_until, submit
 
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int = 20240917) -> None:
@@ -33,7 +33,7 @@ def hidden_pick_game(alice: Any, bob: Any) -> Game:
     state = game.engine_state()
     seat = state.awaiting[0]
     user = alice if seat == 0 else bob
-    services.submit_move(game.pk, user, rules.Pick(seat, state.pool[0]))
+    submit(game.pk, user, rules.Pick(seat, state.pool[0]))
     game.refresh_from_db()
     return game
 
@@ -42,7 +42,7 @@ def turn_submitted_game(alice: Any, bob: Any) -> Game:
     """The Action phase of round 1: Bob has submitted a turn (planting at 3,3), Alice not."""
     game = play_until(draft_game(alice, bob), lambda s: s.phase is rules.Phase.ACTION)
     turn = {"type": "turn", "action": "D", "effects": [{"plant": [3, 3]}], "power": None}
-    services.submit_move(game.pk, bob, turn)
+    submit(game.pk, bob, turn)
     game.refresh_from_db()
     state = game.engine_state()
     assert state.seats[1].turn is not None and state.seats[0].turn is None
@@ -114,7 +114,7 @@ class Clubs:
         self.table = Table.objects.select_related("game").get(round__event=self.event)
         game = play_until(self.table.game, lambda s: s.phase is rules.Phase.ACTION)
         bob_seat = game.seats.get(user=bob).position
-        services.submit_move(game.pk, bob, RandomBot(3).choose(game.engine_state(), bob_seat))
+        submit(game.pk, bob, RandomBot(3).choose(game.engine_state(), bob_seat))
         game.refresh_from_db()
         self.game = game
         self.bob_seat = bob_seat

@@ -236,8 +236,10 @@ class TestRunning:
         assert _code(over) == "game_not_active"
         assert services.seat_next_round(event, alice).number == 2
         play_round(event)  # → round 3
+        # Ended by the organizer, uncommitted: the event's own step (closing it after its
+        # last game) does not run first, so the organizer's closing is what is tested.
         for table in current_tables(event):
-            finish_by_bots(table.game_id)
+            services.adjudicate_table(table, alice)
         services.close_event(event, alice)
         event.refresh_from_db()
         assert event.status == Event.Status.FINISHED

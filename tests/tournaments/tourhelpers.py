@@ -8,7 +8,7 @@ from typing import Any
 
 from games import services as games
 from games.models import Game, Seat
-from tests.games.gamehelpers import make_user
+from tests.games.gamehelpers import committed, make_user
 from tournaments import services
 from tournaments.models import Club, Event, Round, Table
 
@@ -47,7 +47,8 @@ def current_tables(event: Event) -> list[Table]:
 def finish_by_bots(game_id: int, bot: str = "random") -> None:
     """Hand every seat still played by a person to a bot: the game plays to its end."""
     for seat in Seat.objects.filter(game_id=game_id, bot="").order_by("position"):
-        games.hand_seat_to_bot(game_id, seat.position, bot=bot)
+        with committed():
+            games.hand_seat_to_bot(game_id, seat.position, bot=bot)
 
 
 def play_round(event: Event, bot: str = "random") -> Round | None:

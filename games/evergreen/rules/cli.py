@@ -21,32 +21,23 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from .bots import BOTS
+from .demo import demo, season_sun
 from .edition import Edition, load_edition
-from .engine import apply, new_game
 from .errors import RulesError
-from .pieces import EMPTY, PIECE_CODES
-from .planet import BIOMES, CREVICE, SUNS, Planet, next_sun
+from .pieces import EMPTY, PIECE_CODES, PIECE_NAMES
+from .planet import BIOMES, CREVICE, SUNS, Planet
 from .record import GameRecord
 from .scoring import biggest_forest, fertility_score, light_score
 from .selfplay import bot_seed, make_bots, play_bot_game  # noqa: F401 - the CLI's own
-from .state import GameState
 
 EXIT_BAD_INPUT = 2
-PLACEABLE = ("sprout", "small", "big", "bush", "lake")
+PLACEABLE = tuple(name for name in PIECE_NAMES if name != "empty")
 SCORE_KEYS = ("planet", "pieces", "sun", "fertility")
 _KEY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
 class InputError(Exception):
     """Input the command line cannot use; the message is printed as is."""
-
-
-def season_sun(start: str, season: int) -> str:
-    """The Sun's position during ``season`` (1-based) when the game started at ``start``."""
-    sun = start
-    for _ in range(season - 1):
-        sun = next_sun(sun)
-    return sun
 
 
 # --- simulate ----------------------------------------------------------------------------
@@ -253,63 +244,6 @@ def _score_stdin(stream: TextIO) -> dict[str, int]:
     except json.JSONDecodeError as exc:
         raise InputError(f"the input is not valid JSON: {exc}") from exc
     return score_position(data)
-
-
-# --- demo --------------------------------------------------------------------------------
-
-
-def demo(players: int, seed: int, bot: str, out: TextIO) -> None:
-    """Play one game between bots and print it for people: seasons, final table, title."""
-    ed = load_edition()
-    bots = make_bots(bot, players, seed)
-    names = [f"Bot {k + 1}" for k in range(players)]
-    width = max(len(n) for n in names)
-    state = new_game(players, seed)
-    kind = (
-        f"A solo game against the A.I. drafter, a {bot} bot playing"
-        if players == 1
-        else f"{players} players, {bot} bots"
-    )
-    print("Evergreen: a bot-vs-bot game on the command line (the web site comes later).", file=out)
-    print(f"{kind}, seed {seed}, edition {ed.name}.", file=out)
-    for k, name in enumerate(names):
-        print(f"  {name.ljust(width)}  setup points {state.seats[k].setup_points}", file=out)
-    start_sun, season = state.sun, state.season
-    while not state.is_over:
-        seat = state.awaiting[0]
-        state = apply(state, bots[seat].choose(state, seat))
-        if state.season != season or state.is_over:
-            _print_season(state, season, season_sun(start_sun, season), names, width, out)
-            season = state.season
-    outcome = state.outcome
-    assert outcome is not None
-    print("\nFinal scores", file=out)
-    for place, index in enumerate(outcome.ranking, start=1):
-        s = state.seats[index]
-        seasons = sum(x.total for x in s.seasons)
-        print(
-            f"  {place}. {names[index].ljust(width)}  {s.score:3d}   (setup {s.setup_points}"
-            f" + seasons {seasons} + fertility {s.fertility})",
-            file=out,
-        )
-    if outcome.title is not None:
-        print(f"Solo title: {outcome.title}", file=out)
-    else:
-        print(f"Winner: {names[outcome.winner]}", file=out)
-
-
-def _print_season(
-    state: GameState, season: int, sun: str, names: list[str], width: int, out: TextIO
-) -> None:
-    print(f"\nSeason {season} (Sun {sun})", file=out)
-    for index, name in enumerate(names):
-        seat = state.seats[index]
-        s = seat.seasons[season - 1]
-        print(
-            f"  {name.ljust(width)}  light {s.light:2d}  forest {s.forest:2d}  bud {s.bud:2d}"
-            f"  = {s.total:2d}   score {seat.score - seat.fertility:3d}",
-            file=out,
-        )
 
 
 # --- argument parsing --------------------------------------------------------------------

@@ -29,7 +29,14 @@ from .planet import Space
 
 ACTIONS = ("A", "B", "C", "D")
 TIMINGS = ("before", "after")
-EFFECT_KINDS = ("plant", "grow")
+# The effects a turn applies to a space: the one vocabulary of the engine, the turn
+# builder, the API and the words of the pages. An Action's: plant a Sprout, Generic
+# Growth (with their names in the rulebook); a Power's: each Power that takes a space
+# (all but Bud), and a growth beside the Lake just placed.
+ACTION_EFFECT_NAMES = {"plant": "Plant Sprout", "grow": "Generic Growth"}
+ACTION_EFFECTS = tuple(ACTION_EFFECT_NAMES)
+POWER_EFFECTS = (*(power for power in POWERS if power != "bud"), "lake_grow")
+EFFECTS = (*ACTION_EFFECTS, *POWER_EFFECTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +203,7 @@ def move_from_json(data: Any) -> Move:
                     "bad_effect",
                 )
             ((effect_kind, space),) = item.items()
-            if effect_kind not in EFFECT_KINDS:
+            if effect_kind not in ACTION_EFFECTS:
                 raise InvalidMove(
                     f"Unknown effect {effect_kind!r}; use plant or grow.", "bad_effect"
                 )

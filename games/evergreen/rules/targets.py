@@ -12,15 +12,12 @@ from collections.abc import Sequence
 from .edition import Edition
 from .engine import edition_of
 from .errors import IllegalMove
-from .moves import LakePlacement, Turn
+from .moves import ACTION_EFFECTS, POWER_EFFECTS, LakePlacement, Turn
 from .pieces import EMPTY, GROWS_INTO, SMALL, SPROUT
 from .planet import WILD, Planet, Space
 from .scoring import forests, light_points, shadowed_spaces
 from .state import GameState, Phase
 from .turns import ACTION_LIMITS, POWER_INDEX, execute_turn, space_index
-
-ACTION_EFFECTS = ("plant", "grow")
-POWER_EFFECTS = ("sprout", "small", "big", "bush", "lake", "lake_grow")
 
 
 def plant_targets(planet: Planet, board: Sequence[int], biome: str | None) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .edition import POWERS, Card, Edition
 from .errors import IllegalMove, InvalidMove
-from .moves import ACTIONS, EFFECT_KINDS, TIMINGS, LakePlacement, Turn
+from .moves import ACTION_EFFECT_NAMES, ACTION_EFFECTS, ACTIONS, TIMINGS, LakePlacement, Turn
 from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, PIECE_NAMES, SMALL, SPROUT
 from .planet import CREVICE, WILD, Planet, Space
 
@@ -131,7 +131,7 @@ def check_action(planet: Planet, card: Card, turn: Turn) -> None:
     if turn.action not in ACTIONS:
         raise IllegalMove("Declare one of the Actions A, B, C or D.", "unknown_action")
     for effect in turn.effects:
-        if effect.kind not in EFFECT_KINDS:
+        if effect.kind not in ACTION_EFFECTS:
             raise InvalidMove(
                 f"Unknown effect {effect.kind!r}: an Action plants or grows.",
                 "bad_effect",
@@ -143,9 +143,8 @@ def check_action(planet: Planet, card: Card, turn: Turn) -> None:
     name = ACTION_NAMES[turn.action]
     if (plants and not most_plants) or (grows and not most_grows):
         extra = "plant" if plants and not most_plants else "grow"
-        kind = "Plant Sprout" if extra == "plant" else "Generic Growth"
         raise IllegalMove(
-            f"{name} has no {kind} effect.",
+            f"{name} has no {ACTION_EFFECT_NAMES[extra]} effect.",
             "effect_not_allowed",
             {"action": turn.action, "effect": extra},
         )

@@ -80,7 +80,7 @@ def test_the_schema_shows_every_games_moves_and_creation_with_examples(db):
     assert {"verdant-start", "verdant-turn", "evergreen-pick", "evergreen-turn"} <= set(examples)
     games = {entry["game"]: entry for entry in move["x-game-kinds"]}
     assert games["verdant"]["moves"] == ["start", "turn", "wipe"]
-    assert games["verdant"]["bots"] == ["random", "greedy"]
+    assert games["verdant"]["bots"] == ["random", "greedy", "strong"]
     create = document["paths"]["/api/games/"]["post"]["requestBody"]["content"]
     assert create["application/json"]["examples"]["verdant"]["value"]["game"] == "verdant"
     view = document["components"]["schemas"]["GameDetail"]["properties"]["view"]

@@ -71,9 +71,10 @@ class TestTheCreateForm:
         verdant = page[page.index('<optgroup label="Verdant">') :]
         verdant = verdant[: verdant.index("</optgroup>")]
         assert 'value="greedy"' in verdant and 'value="random"' in verdant
-        assert 'value="strong"' not in verdant
+        assert 'value="strong"' in verdant
+        assert 'value="hard"' not in verdant
         evergreen = page[page.index('<optgroup label="Evergreen">') :]
-        assert 'value="strong"' in evergreen[: evergreen.index("</optgroup>")]
+        assert 'value="hard"' in evergreen[: evergreen.index("</optgroup>")]
         assert 'data-kind="verdant"' in page and 'data-kind="evergreen"' in page
 
     def test_a_level_verdant_does_not_have_is_refused_clearly_and_nothing_is_made(self, alice):
@@ -83,7 +84,7 @@ class TestTheCreateForm:
                 "kind": "verdant",
                 "players": 2,
                 "computer_seats": 1,
-                "bot": "strong",
+                "bot": "hard",
                 "sun_start": "N",
                 "verdant_variant": "standard",
                 "time_bank_hours": 0,
@@ -91,14 +92,14 @@ class TestTheCreateForm:
         )
         assert answer.status_code == 200 and not Game.objects.exists()
         assert (
-            "Verdant has no computer player “strong”: choose Random, Greedy."
+            "Verdant has no computer player “hard”: choose Random, Greedy, Strong."
             in answer.content.decode()
         )
 
     def test_without_computer_seats_an_evergreen_level_is_no_matter(self, alice):
         client_for(alice).post(
             "/games/new/",
-            {"kind": "verdant", "players": 2, "computer_seats": 0, "bot": "strong",
+            {"kind": "verdant", "players": 2, "computer_seats": 0, "bot": "hard",
              "sun_start": "N", "time_bank_hours": 0},
         )  # fmt: skip
         assert Game.objects.get().kind == "verdant"

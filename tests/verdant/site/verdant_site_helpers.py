@@ -7,9 +7,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import services
 from games.models import Game, Player
 from games.verdant import rules
+from tests.games.gamehelpers import submit
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -45,5 +45,5 @@ def play_moves(game: Game, until: Any = None, *, bot: str = "greedy", seed: int 
         if state.is_over or (until is not None and until(state)):
             return game
         seat = state.awaiting[0]
-        services.submit_move(game.pk, user_at(game, seat), chooser.choose(state, seat))
+        submit(game.pk, user_at(game, seat), chooser.choose(state, seat))
     raise AssertionError("the game never got there")

@@ -28,7 +28,7 @@ DEMO_PASSWORD = "evergreen-demo"
 ADMIN_PASSWORD = "evergreen-admin"
 
 # (username, e-mail, display name, password, staff)
-DEMO_USERS = [
+DEMO_USERS: list[tuple[str, str, str, str, bool]] = [
     ("demo", "demo@example.org", "Demo", DEMO_PASSWORD, False),
     ("rowan", "rowan@example.org", "Rowan", DEMO_PASSWORD, False),
     ("hazel", "hazel@example.org", "Hazel", DEMO_PASSWORD, False),
@@ -57,7 +57,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, reset: bool = False, bot: str = "greedy", **options: Any) -> None:
         with transaction.atomic():
-            users = {name: self.user(name, *rest, reset=reset) for name, *rest in DEMO_USERS}
+            users = {row[0]: self.user(*row, reset=reset) for row in DEMO_USERS}
             self.site()
             players = [users[name] for name in ("demo", "rowan", "hazel")]
             existing = Game.objects.filter(seats__user__in=players)
