@@ -51,9 +51,12 @@ def choices(request: Request, pk: int) -> Response:
         raise ServiceError(_("This is not a game of Verdant."), "wrong_game", status=404)
     if game.state is None:
         raise Conflict(_("This game has not started yet."), "game_not_started")
+    take = _query(request, "take")
+    if take not in (None, "plant", "room"):
+        raise ServiceError(_("Ask to take a plant or a room."), "bad_question")
     question = {
         "ask": _query(request, "ask") or "",
-        "take": _query(request, "take"),
+        "take": take,
         "free": _query(request, "free"),
     }
     try:

@@ -196,7 +196,7 @@ def test_e2e_the_create_form_offers_the_chosen_games_own_computer_players(new_co
     expect(page.locator("main [data-kind=evergreen]")).to_be_visible()  # the Sun's start
 
     page.select_option("main [name=kind]", "verdant")
-    assert offered_bots(page) == ["random", "greedy"]
+    assert offered_bots(page) == ["random", "greedy", "strong"]
     assert page.locator("main [name=bot]").evaluate("s => s.value") == "greedy"
     expect(page.locator("main [data-kind=evergreen]")).to_be_hidden()
     expect(page.locator("main [name=verdant_variant]")).to_be_visible()

@@ -15,15 +15,16 @@ from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Move, Notification
 from tests.benchmarks.loadaudit import audit_game, audit_mails, rounds_to_close, unsettled
-from tests.games.gamehelpers import make_user, user_at
+from tests.games.gamehelpers import make_user, submit, user_at
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def played() -> tuple[Game, list[str]]:
-    """A 2-player game played through the services to the third round of season 1 (rounds
-    closed inline: Celery is eager here), every move with an idempotency key."""
+    """A 2-player game played through the services to the third round of season 1 (each
+    move committed: its round closes after it, Celery is eager here), every move with an
+    idempotency key."""
     users = [make_user(name) for name in ("ann", "ben")]
     game = services.create_game(users[0], players=2)
     for user in users[1:]:
@@ -36,9 +37,7 @@ def played() -> tuple[Game, list[str]]:
             return game, keys
         seat = state.awaiting[0]
         key = uuid.uuid4().hex
-        services.submit_move(
-            game.pk, user_at(game, seat), bot.choose(state, seat), idempotency_key=key
-        )
+        submit(game.pk, user_at(game, seat), bot.choose(state, seat), idempotency_key=key)
         keys.append(key)
 
 

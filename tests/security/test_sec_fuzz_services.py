@@ -155,8 +155,15 @@ def test_a_legal_move_with_garbage_keys_and_versions_is_played_once_or_refused(
     key = data.draw(keys)
     version = data.draw(versions)
     outcome = attempt(game, alice, move, key, version)
+    # Bob's turn, the last change, is hidden from Alice: a page from just before it still
+    # shows her the game as it is, so her move is judged on its own there; any other
+    # version that is not the game's is stale.
+    hidden_since = game.moves.get(seat=1, kind="turn").result_version - 1
     if version is not None and version != game.version:
-        assert outcome.code == "stale_version"
+        if hidden_since <= version < game.version:
+            assert outcome.code != "stale_version"
+        else:
+            assert outcome.code == "stale_version"
 
 
 def test_the_fuzzers_do_reach_acceptance(games: dict[str, Game], alice: Any, bob: Any) -> None:

@@ -29,10 +29,12 @@ from rest_framework.authtoken.models import Token
 from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from challenges import services as challenge_services
 from evergreen.wsgi import application
-from games import ratings
+from games import ratings, services
 from games.analysis import services as analysis
 from games.models import Game
+from tests.challenges.challengehelpers import finish
 from tests.games.gamehelpers import make_user
 from tests.security.sechelpers import (
     Clubs,
@@ -92,6 +94,7 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
         solo_game(alice),
         finished,
         draft_game(bob, carol),  # alice has no seat
+        services.create_game(alice, kind="verdant", players=1),  # Verdant's own choices
     ]
     # Events as Alice meets them: one she plays (running: round 1 seated), one open for
     # registration, a draft of her club and another club's draft (not found for her).
@@ -101,6 +104,9 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
     )
     tournaments.open_registration(open_event, clubs.club.created_by)
     events = [clubs.event.pk, open_event.pk, clubs.draft.pk, clubs.other_event.pk, 10**9]
+    # Alice has played today's Verdant challenge to its end: its leaderboard is hers to read.
+    entry, _created = challenge_services.start(alice, "verdant")
+    finish(entry.game, alice)
     token, _ = Token.objects.get_or_create(user=alice)
     return Targets(
         token.key,
