@@ -9,10 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from games.verdant.rules import Phase, Start, Turn, apply, new_game, player_view
-from games.verdant.rules.bots import BOTS, GreedyBot, make_bot, play_game
+from games.verdant.rules import Phase, Start, Turn, Wipe, apply, new_game, player_view
+from games.verdant.rules.bots import BOTS, GreedyBot, home_value, make_bot, play_game
 from games.verdant.rules.cli import main
-from games.verdant.rules.strong import StrongBot, determinise
+from games.verdant.rules.edition import load_edition
+from games.verdant.rules.outlook import open_cells, outlook_value
+from games.verdant.rules.strong import OUTLOOK, StrongBot, determinise, wipe_candidates
 from tests.verdant.verdant_builders import started
 
 
@@ -91,8 +93,9 @@ def test_a_whole_solo_game_is_legal_and_reproducible():
     # play_game raises on any move the engine refuses, naming the bot.
     first, moves = play_game(new_game(1, 21), [make_bot("strong", 5)])
     again, moves_again = play_game(new_game(1, 21), [make_bot("strong", 5)])
-    assert first.phase is Phase.OVER and len(moves) == 14
-    assert all(isinstance(m, Turn) for m in moves[1:])
+    assert first.phase is Phase.OVER and isinstance(moves[0], Start)
+    assert sum(isinstance(m, Turn) for m in moves) == 13
+    assert all(isinstance(m, (Turn, Wipe)) for m in moves[1:])
     assert moves == moves_again and first.outcome == again.outcome
 
 
@@ -100,7 +103,7 @@ def test_a_whole_solo_game_is_legal_and_reproducible():
 def test_a_whole_game_against_greedy_players_is_legal():
     bots = [make_bot("strong", 1), GreedyBot(2), GreedyBot(3)]
     final, moves = play_game(new_game(3, 8, goals=True), bots)
-    assert final.phase is Phase.OVER and len(moves) == 14 * 3
+    assert final.phase is Phase.OVER and sum(isinstance(m, Turn) for m in moves) == 13 * 3
 
 
 def test_the_simulate_command_accepts_the_strong_bot(capsys):
@@ -108,3 +111,33 @@ def test_the_simulate_command_accepts_the_strong_bot(capsys):
     summary = json.loads(capsys.readouterr().out)
     assert code == 0 and summary["bot"] == "strong" and summary["games"] == 1
     assert sum(t["games"] for t in summary["titles"]) == 1
+
+
+def test_action_a_is_a_candidate_only_when_the_seat_can_pay():
+    state = mid_game(1, 4, 3)
+    rich = replace(state, seats=(replace(state.seats[0], thumbs=2),))
+    poor = replace(state, seats=(replace(state.seats[0], thumbs=1),))
+    ed = load_edition()
+    wipes = wipe_candidates(rich, 0, ed, keep=1)
+    assert Wipe(0, (0, 1, 2, 3)) in wipes and Wipe(0, (0, 2, 3)) in wipes
+    for wipe in wipes:
+        assert apply(rich, wipe).seats[0].thumbs == 0
+    assert wipe_candidates(poor, 0, ed, keep=1) == []
+
+
+def test_a_finished_home_promises_nothing_beyond_its_value_now():
+    final, _ = play_game(new_game(1, 12), [GreedyBot(1)])
+    seat = final.seats[0]
+    ed = load_edition()
+    assert open_cells(seat.home, ed.rows, ed.columns) == set()
+    now = home_value(seat.home, seat.thumbs, final, ed, OUTLOOK.thumb, OUTLOOK.pot)
+    assert outlook_value(seat.home, seat.thumbs, final, ed, OUTLOOK) == now
+
+
+def test_a_home_in_progress_is_worth_more_than_its_value_now():
+    state = mid_game(1, 4, 3)
+    seat = state.seats[0]
+    ed = load_edition()
+    assert open_cells(seat.home, ed.rows, ed.columns)
+    now = home_value(seat.home, seat.thumbs, state, ed, OUTLOOK.thumb, OUTLOOK.pot)
+    assert outlook_value(seat.home, seat.thumbs, state, ed, OUTLOOK) > now

@@ -35,6 +35,17 @@ def home_value(
     progress (the larger of its half point and its share of the plant's points and a
     ``pot``), and ``thumb`` for each green thumb held."""
     score = score_home(home, ed, family=state.family, goals=state.goals, thumbs=thumbs)
+    # The fields summed by hand: ``Score.total`` goes through ``astuple``, which deep-copies
+    # and was a third of a greedy decision.
+    settled = (
+        score.plants
+        + score.pots
+        + score.rooms
+        + score.items
+        + score.collector
+        + score.decorator
+        + score.goals
+    )
     progress = 0.0
     for i, card in enumerate(home.cards):
         if card is not None and card[0] == "P" and home.verdancy[i] and not home.completed[i]:
@@ -42,7 +53,7 @@ def home_value(
             # Half a point a verdancy at the end, or its share of the completion to come.
             share = 0.5 * (plant.points + pot) / plant.verdancy
             progress += home.verdancy[i] * max(0.5, share)
-    return score.total - score.incomplete + progress + thumb * min(thumbs, ed.max_thumbs)
+    return settled + progress + thumb * min(thumbs, ed.max_thumbs)
 
 
 class Bot(ABC):

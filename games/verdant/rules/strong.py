@@ -1,14 +1,16 @@
-"""The strong computer player: the greedy bot's best turns, tried against sampled futures.
+"""The strong computer player: the planner's best moves, tried against sampled futures.
 
-For a turn, the greedy bot's planner ranks every selection and cell; the strong player
-keeps the best few and plays each of them in a handful of *determinisations*: worlds in
+For a turn, the greedy planner (valuing a home by ``outlook.outlook_value``: its score
+now plus what it promises) ranks every selection and cell; the strong player keeps the
+best few, adds green thumb action A when it can pay (every market token back, or all but
+the best turn's), and plays each of them in a handful of *determinisations*: worlds in
 which what the seat cannot see (the order of both decks and of the bag, the generator)
 is dealt anew from the cards and tokens it knows are hidden. In each world every seat
-then plays on by the greedy policy for a few turns (to the game's end near the end), and
+then plays on by the greedy bot for a few turns (to the game's end near the end), and
 the candidate is valued by the seat's home at the horizon: the exact final score once
-the game is over, else the greedy evaluation (pots and completions to come, green
-thumbs, goals). The candidate with the best total wins; every candidate meets the same
-worlds, so the comparison is fair.
+the game is over, else its outlook. The candidate with the best total wins; every
+candidate meets the same worlds over the same number of the seat's turns, so the
+comparison is fair.
 
 It reads only what the seat may see: a world is dealt from the *sorted* hidden cards and
 tokens, so reshuffling them gives the same worlds and the same decision. Its randomness
@@ -25,9 +27,11 @@ from dataclasses import dataclass, replace
 from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
-from .policies import GreedyBot, home_value
+from .outlook import Outlook, outlook_value
+from .policies import GreedyBot
 from .rng import MASK64
 from .state import GameState
+from .turns import TurnInProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +39,18 @@ class Level:
     """A playing strength: how much search a decision may do."""
 
     name: str
-    candidates: int  # the greedy bot's best turns that are searched
+    candidates: int  # the planner's best turns that are searched
     worlds: int  # determinisations each candidate is played in
     horizon: int  # own turns played after the candidate before the home is valued
+    wipes: bool = True  # whether action A is among the candidates
 
 
 LEVELS: dict[str, Level] = {
     "strong": Level("strong", candidates=6, worlds=4, horizon=3),
 }
+
+# The weights of the strong player's judgement (tuned by self-play, see the docs).
+OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot=3.0)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
@@ -65,11 +73,28 @@ def determinise(state: GameState, rnd: random.Random) -> GameState:
     )
 
 
+def wipe_candidates(state: GameState, seat: int, ed: Edition, keep: int) -> list[Wipe]:
+    """Action A, when the seat can pay: every token back, or all but column ``keep``'s."""
+    if state.family or state.seats[seat].thumbs < ed.action_cost:
+        return []
+    columns = tuple(c for c, t in enumerate(state.market_tokens) if t is not None)
+    wipes = [Wipe(seat, columns)] if columns else []
+    others = tuple(c for c in columns if c != keep)
+    if others and others != columns:
+        wipes.append(Wipe(seat, others))
+    return wipes
+
+
 class StrongBot(GreedyBot):
     """A search player at one ``Level`` (see the module docstring)."""
 
     name = "strong"
     level = LEVELS["strong"]
+    outlook = OUTLOOK
+
+    def value(self, tp: TurnInProgress) -> float:
+        """The planner's judgement: the greedy value plus the home's promises."""
+        return outlook_value(tp.home.freeze(), tp.thumbs, tp.state, tp.ed, self.outlook)
 
     def leaf(self, state: GameState, seat: int, ed: Edition) -> float:
         """The seat's home at the horizon: its final score once the game is over."""
@@ -78,11 +103,12 @@ class StrongBot(GreedyBot):
             assert state.outcome is not None
             return float(state.outcome.scores[seat])
         stored = self.STORED if s.storage else 0.0
-        return home_value(s.home, s.thumbs, state, ed, self.THUMB, self.POT) + stored
+        return outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
 
-    def rollout(self, state: GameState, seat: int, ed: Edition, policy: GreedyBot) -> float:
-        """Play on by ``policy`` until ``seat`` has had ``horizon`` more turns; value it."""
-        goal = state.seats[seat].turns + self.level.horizon
+    def rollout(
+        self, state: GameState, seat: int, goal: int, ed: Edition, policy: GreedyBot
+    ) -> float:
+        """Play on by ``policy`` until ``seat`` has had ``goal`` turns; value its home."""
         while not state.is_over and state.seats[seat].turns < goal:
             mover = state.awaiting[0]
             state = apply(state, policy.turn(state, mover))
@@ -92,19 +118,23 @@ class StrongBot(GreedyBot):
         ed = edition_of(state)
         ranked = self.ranked(state, seat)
         level = self.level
-        candidates = [turn for _, _, turn in ranked[: level.candidates]]
-        if len(candidates) == 1 or state.seats[seat].turns + 1 >= ed.turns_per_player:
-            return candidates[0]  # the last turn: the greedy value is the final score
+        moves: list[Wipe | Turn] = [turn for _, _, turn in ranked[: level.candidates]]
+        if len(moves) == 1 or state.seats[seat].turns + 1 >= ed.turns_per_player:
+            return moves[0]  # the last turn: nothing is left to search
+        best_turn = ranked[0][2]
+        if level.wipes:
+            moves += wipe_candidates(state, seat, ed, best_turn.token)
         worlds = [determinise(state, self.random) for _ in range(level.worlds)]
         policy_seeds = [self.random.getrandbits(64) for _ in worlds]
-        best: tuple[float, Turn] | None = None
-        for turn in candidates:
+        goal = state.seats[seat].turns + 1 + level.horizon
+        best: tuple[float, Wipe | Turn] | None = None
+        for move in moves:
             total = 0.0
             for world, policy_seed in zip(worlds, policy_seeds, strict=True):
-                after = apply(world, turn)
-                total += self.rollout(after, seat, ed, GreedyBot(policy_seed))
+                after = apply(world, move)
+                total += self.rollout(after, seat, goal, ed, GreedyBot(policy_seed))
             if best is None or total > best[0]:
-                best = (total, turn)
+                best = (total, move)
         assert best is not None
         return best[1]
 

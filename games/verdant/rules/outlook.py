@@ -1,0 +1,108 @@
+"""The strong player's judgement of a home in progress: its score now and what it promises.
+
+``home_value`` (the greedy bot's) scores a home as if the game ended now. A home in
+progress also holds promises the final scoring will pay: an incomplete plant beside an
+empty cell will get a room there (the home fills its 5 x 3 rectangle), whose edge may
+light it; a room beside an empty cell may get a plant of its type; a plant or room type
+still missing may yet come for the collector's and decorator's bonus. ``outlook_value``
+adds each promise, weighted by ``Outlook``: the chance it is kept, tuned by self-play
+(see ``docs/verdant-strong-player.md``). At the game's end no cell is empty and every
+promise is zero, so the outlook is the final score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .edition import Edition
+from .home import COL_OF, NEIGHBOURS, ROW_OF, Home
+from .policies import home_value
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """How much each promise of a home in progress is worth (see the module docstring)."""
+
+    thumb: float = 0.2  # a green thumb kept
+    pot: float = 2.0  # the pot a completion is expected to bring
+    light: float = 1.0  # a future room edge lighting a plant, per light the plant likes / 3
+    room: float = 0.25  # a future plant of a room's type beside it, per point it would bring
+    collector: float = 0.5  # the chance of a missing type's bonus, scaled by slots left
+    decorator: float = 0.5
+
+
+def open_cells(home: Home, rows: int, columns: int) -> set[int]:
+    """Empty cells beside the home where a card may still go (the rectangle allowing)."""
+    occupied = home.occupied
+    top = min(ROW_OF[i] for i in occupied)
+    bottom = max(ROW_OF[i] for i in occupied)
+    left = min(COL_OF[i] for i in occupied)
+    right = max(COL_OF[i] for i in occupied)
+    found = set()
+    for i in occupied:
+        for _, j in NEIGHBOURS[i]:
+            if home.cards[j] is not None:
+                continue
+            row, col = ROW_OF[j], COL_OF[j]
+            if (
+                max(bottom, row) - min(top, row) < rows
+                and max(right, col) - min(left, col) < columns
+            ):
+                found.add(j)
+    return found
+
+
+def _bonus_chance(missing: int, slots: float) -> float:
+    """A rough chance to find ``missing`` types in ``slots`` cards still to come."""
+    if missing <= 0:
+        return 0.0  # already scored by ``home_value``
+    if missing > slots:
+        return 0.0
+    return 1.0 - missing / (slots + 1.0)
+
+
+def outlook_value(
+    home: Home, thumbs: int, state: GameState, ed: Edition, outlook: Outlook
+) -> float:
+    """``home_value`` plus the home's promises (see the module docstring)."""
+    value = home_value(home, thumbs, state, ed, outlook.thumb, outlook.pot)
+    if state.family:
+        return value
+    cards = home.cards
+    empty = open_cells(home, ed.rows, ed.columns)
+    left = ed.rows * ed.columns - home.card_count
+    if not empty or left <= 0:
+        return value
+    plant_types: set[str] = set()
+    room_types: set[str] = set()
+    for i in home.occupied:
+        card = cards[i]
+        assert card is not None
+        if card[0] == "P":
+            plant = ed.plants[card]
+            plant_types.add(plant.type)
+            if home.completed[i]:
+                continue
+            beside = sum(1 for _, j in NEIGHBOURS[i] if j in empty)
+            if beside:
+                need = plant.verdancy - home.verdancy[i]
+                share = max(0.5, 0.5 * (plant.points + outlook.pot) / plant.verdancy)
+                lit = min(need, beside * outlook.light * len(plant.lights) / 3.0)
+                value += lit * share
+        else:
+            room = ed.rooms[card]
+            room_types.add(room.type)
+            beside = sum(1 for _, j in NEIGHBOURS[i] if j in empty)
+            if beside:
+                item = home.items[i]
+                per_plant = 2 if item is not None and ed.items[item].color == room.type else 1
+                value += beside * outlook.room * per_plant
+    slots = left / 2.0
+    kinds = len(ed.plant_types)
+    value += ed.collector_bonus * outlook.collector * _bonus_chance(kinds - len(plant_types), slots)
+    value += ed.decorator_bonus * outlook.decorator * _bonus_chance(kinds - len(room_types), slots)
+    return value
+
+
+__all__ = ["Outlook", "open_cells", "outlook_value"]
