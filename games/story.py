@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.safestring import SafeString, mark_safe
 
-from . import kinds
+from . import fragments, kinds
 from .kinds import Chapter
 from .rematches import services as rematches
 from .scorechart import chart_svg
@@ -35,10 +35,22 @@ class Jump:
     move: int
 
 
-def chapters(game: Game, viewer: int | None, names: Sequence[str]) -> list[Chapter]:
-    """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it."""
+def chapters(
+    game: Game, viewer: int | None, names: Sequence[str], record: Any = None
+) -> list[Chapter]:
+    """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
+
+    Telling it replays the whole record, so it is kept for the game's version, that seat
+    (what one seat may know is never told to another) and the language
+    (``games.fragments``); ``record``: the game's record, when the caller has it already.
+    """
     kind = kinds.of(game)
-    return kind.story(game.record(), game.engine_state(), viewer, names)
+
+    def tell() -> list[Chapter]:
+        told = record if record is not None else game.record()
+        return kind.story(told, game.engine_state(), viewer, names)
+
+    return fragments.kept(game, "story", viewer, names, tell)
 
 
 def _icon(name: str) -> str:
@@ -127,5 +139,5 @@ def replay_context(
 ) -> dict[str, Any]:
     """The log up to the move shown and the jumps to each season's end, on the replay
     (the chapters of the game as it is now: the viewer may know all of it)."""
-    told = kinds.of(game).story(record, game.engine_state(), viewer, names)
+    told = chapters(game, viewer, names, record)
     return {"story": log(told, upto=number), "jumps": jumps(told), "replay_move": number}
