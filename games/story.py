@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from . import fragments, kinds
@@ -124,9 +125,21 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
     """The log of the game page and, once the game is over, its end (rank, chart, rematch).
     ``poll_rematch``: a rematch waits for someone, so the finished game's page keeps polling."""
-    told = chapters(game, seat.position if seat else None, names)
-    context: dict[str, Any] = {"story": log(told), "ending": None, "poll_rematch": False}
+    viewer = seat.position if seat else None
+
+    def drawn() -> SafeString:
+        told = log(chapters(game, viewer, names))
+        return mark_safe(render_to_string("games/_story.html", {"story": told}))  # escaped there
+
+    # The log drawn once per version, seat and language: its template is a loop over every
+    # line of the game, the slowest part of the page after the telling itself.
+    context: dict[str, Any] = {
+        "story_html": fragments.kept(game, "story-html", viewer, names, drawn),
+        "ending": None,
+        "poll_rematch": False,
+    }
     if game.is_finished:
+        told = chapters(game, viewer, names)
         end = {**ending(game, told, names), **_rematch(game, seat, names)}
         context["ending"] = end
         standing = end["rematch"]
