@@ -351,6 +351,10 @@ MOVE_RATE_LIMIT = os.environ.get("MOVE_RATE_LIMIT", "120/minute")
 CHAT_RATE_LIMIT = os.environ.get("CHAT_RATE_LIMIT", "6/minute")
 # Rendered game pages are reused while the game's version and the minute stay the same.
 GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)
+# Parts of the game page worked out once per version of a game, seat and language (the game
+# log, the opponents' planets; games.fragments): a new version has new keys, so this only
+# bounds how long an old version's parts stay in the cache.
+GAME_FRAGMENT_CACHE_SECONDS = env_int("GAME_FRAGMENT_CACHE_SECONDS", 3600)
 
 # The analysis of finished games and the hint (games.analysis): the strong player's level
 # searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from . import kinds
+from . import fragments, kinds
 from .kinds import Chapter
 from .rematches import services as rematches
 from .scorechart import chart_svg
@@ -35,10 +36,22 @@ class Jump:
     move: int
 
 
-def chapters(game: Game, viewer: int | None, names: Sequence[str]) -> list[Chapter]:
-    """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it."""
+def chapters(
+    game: Game, viewer: int | None, names: Sequence[str], record: Any = None
+) -> list[Chapter]:
+    """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
+
+    Telling it replays the whole record, so it is kept for the game's version, that seat
+    (what one seat may know is never told to another) and the language
+    (``games.fragments``); ``record``: the game's record, when the caller has it already.
+    """
     kind = kinds.of(game)
-    return kind.story(game.record(), game.engine_state(), viewer, names)
+
+    def tell() -> list[Chapter]:
+        told = record if record is not None else game.record()
+        return kind.story(told, game.engine_state(), viewer, names)
+
+    return fragments.kept(game, "story", viewer, names, tell)
 
 
 def _icon(name: str) -> str:
@@ -112,9 +125,21 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
     """The log of the game page and, once the game is over, its end (rank, chart, rematch).
     ``poll_rematch``: a rematch waits for someone, so the finished game's page keeps polling."""
-    told = chapters(game, seat.position if seat else None, names)
-    context: dict[str, Any] = {"story": log(told), "ending": None, "poll_rematch": False}
+    viewer = seat.position if seat else None
+
+    def drawn() -> SafeString:
+        told = log(chapters(game, viewer, names))
+        return mark_safe(render_to_string("games/_story.html", {"story": told}))  # escaped there
+
+    # The log drawn once per version, seat and language: its template is a loop over every
+    # line of the game, the slowest part of the page after the telling itself.
+    context: dict[str, Any] = {
+        "story_html": fragments.kept(game, "story-html", viewer, names, drawn),
+        "ending": None,
+        "poll_rematch": False,
+    }
     if game.is_finished:
+        told = chapters(game, viewer, names)
         end = {**ending(game, told, names), **_rematch(game, seat, names)}
         context["ending"] = end
         standing = end["rematch"]
@@ -127,5 +152,5 @@ def replay_context(
 ) -> dict[str, Any]:
     """The log up to the move shown and the jumps to each season's end, on the replay
     (the chapters of the game as it is now: the viewer may know all of it)."""
-    told = kinds.of(game).story(record, game.engine_state(), viewer, names)
+    told = chapters(game, viewer, names, record)
     return {"story": log(told, upto=number), "jumps": jumps(told), "replay_move": number}

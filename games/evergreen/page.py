@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from games import services
+from games import fragments, services
 from games.kinds import Refusal
 
 from . import presenters, refusals, rules, turnbuilder
@@ -94,6 +96,45 @@ def _can_rank(game: Game, view: dict[str, Any], position: int) -> bool:
     )
 
 
+def _revealed_planet(
+    edition: rules.Edition, view: dict[str, Any], names: list[str], k: int
+) -> presenters.Planet:
+    """Seat ``k``'s planet as every viewer sees it: its board as revealed."""
+    board = presenters.board_from_view(edition, view["seats"][k]["board"])
+    return presenters.planet(edition, board, view["sun"], view["next_sun"], seat=k, name=names[k])
+
+
+def _other_planet(
+    game: Game,
+    edition: rules.Edition,
+    view: dict[str, Any],
+    names: list[str],
+    k: int,
+    mine: presenters.Planet | None,
+) -> dict[str, Any]:
+    """A planet of the row beside the large one, drawn. A revealed planet is the same for
+    every viewer, so it is drawn once per version and language (``games.fragments``); the
+    viewer's own planet with their turn (``mine``: a secret) never is."""
+
+    def drawn(planet: presenters.Planet) -> str:
+        return render_to_string(
+            "games/evergreen/_board.html",
+            {"planet": planet, "size": "medium", "interactive": False},
+        )
+
+    if mine is not None:
+        html = drawn(mine)
+    else:
+        html = fragments.kept(
+            game,
+            f"planet-{k}-medium",
+            fragments.EVERYONE,
+            names,
+            lambda: drawn(_revealed_planet(edition, view, names, k)),
+        )
+    return {"seat": k, "name": names[k], "html": mark_safe(html)}  # drawn by the template
+
+
 def page_context(
     request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -105,7 +146,7 @@ def page_context(
     state = game.engine_state()
     edition = rules.load_edition(state.edition)
     view = player_view(state, position)
-    planets = presenters.planets(edition, view, names)
+    mine: presenters.Planet | None = None  # my planet with the turn I build or submitted
     context: dict[str, Any] = {**presenters.legend(), "steps": "", "turn": None}
     error = params.get("error")
     built: TurnBuilder | None = params.get("builder")
@@ -113,16 +154,19 @@ def page_context(
         if built is None:
             built, stale = _builder_or_fresh(state, position, params.get("steps"))
             error = error or stale
-        planets[position] = _my_planet(state, edition, view, names, position, built)
+        mine = _my_planet(state, edition, view, names, position, built)
         card = presenters.card_info(edition, str(state.seats[position].card))
         level = turnbuilder.power_level(state, built)
-        context["turn"] = presenters.turn_panel(built, card, level, planets[position])
+        context["turn"] = presenters.turn_panel(built, card, level, mine)
         context["steps"] = built.encode()
     elif position is not None and state.seats[position].turn is not None:
-        planets[position] = _my_planet(state, edition, view, names, position, None)
+        mine = _my_planet(state, edition, view, names, position, None)
+    count = len(view["seats"])
     focus = params.get("focus")
-    if focus is None or not 0 <= focus < len(planets):
+    if focus is None or not 0 <= focus < count:
         focus = position if position is not None else 0
+    main = mine if mine is not None and focus == position else None
+    main = main or _revealed_planet(edition, view, names, focus)
     ranking = None
     if seat is not None and _can_rank(game, view, seat.position):
         key = services.round_key(game, state)
@@ -135,12 +179,14 @@ def page_context(
             "status": presenters.status_text(view, names, params["status_key"]),
             "my_move": presenters.is_my_move(view),
             "season_name": presenters.season_name(view["season"]),
-            "season_line": presenters.season_line(
-                view, planets[focus].sun, planets[focus].next_sun
-            ),
+            "season_line": presenters.season_line(view, main.sun, main.next_sun),
             "focus": focus,
-            "main_planet": planets[focus],
-            "other_planets": [p for p in planets if p.seat != focus],
+            "main_planet": main,
+            "other_planets": [
+                _other_planet(game, edition, view, names, k, mine if k == position else None)
+                for k in range(count)
+                if k != focus
+            ],
             "pool": presenters.pool(edition, view),
             "ai_cards": presenters.cards(edition, view["ai_cards"]),
             "can_pick": game.is_playable

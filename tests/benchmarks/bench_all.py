@@ -76,6 +76,7 @@ def summary(
         lines.append(
             f"    game page / minimal view {web.get('page_ratio', 0):.2f}x (target 2x), "
             f"rendered afresh {web.get('render_ratio', 0):.2f}x (target 4x), "
+            f"first render after a move {web.get('cold_render_ratio', 0):.2f}x (target 4x), "
             f"turn submission / minimal write {web.get('submit_ratio', 0):.2f}x (target 3x)"
         )
     counts = queries.get("queries", {})

@@ -1,0 +1,51 @@
+"""Parts of the game page kept in the cache for one version of a game (the game log, the
+score chart, the opponents' planets), so the page after a move is worked out once per
+version, seat and language rather than on every view.
+
+A part is stored under the game, its version (bumped by every change: a move, a reveal,
+a join), whose eyes it was made for (a seat, or ``"all"`` for what every viewer sees
+alike: never a seat's secret), the active language and the players' names. Nothing needs
+deleting after a move: the next version's keys are new, the old ones expire.
+``settings.GAME_FRAGMENT_CACHE_SECONDS`` is how long (0: nothing is kept).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import translation
+
+if TYPE_CHECKING:
+    from .models import Game
+
+T = TypeVar("T")
+EVERYONE = "all"
+
+
+def key(game: Game, part: str, eyes: int | str | None, names: Sequence[str]) -> str:
+    """The cache key of ``part`` of ``game`` at its version, made for ``eyes`` (a seat's
+    position, None for a spectator, ``EVERYONE`` for what is the same for all)."""
+    whose = "spectator" if eyes is None else str(eyes)
+    named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    language = translation.get_language() or ""
+    return f"game-part:{game.pk}:{game.version}:{part}:{whose}:{language}:{named}"
+
+
+def kept(
+    game: Game, part: str, eyes: int | str | None, names: Sequence[str], make: Callable[[], T]
+) -> T:
+    """``part`` as ``make()`` makes it, from the cache when this version's is there."""
+    seconds = getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0)
+    if not seconds:
+        return make()
+    where = key(game, part, eyes, names)
+    found: T | None = cache.get(where)
+    if found is not None:
+        return found
+    made = make()
+    cache.set(where, made, seconds)
+    return made

@@ -1,0 +1,42 @@
+"""Evergreen's game log kept in the cache (games.fragments): for one version, seat and
+language; a planned turn stays "planned" for the others until the round is revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from games.evergreen import rules
+from tests.games.gamehelpers import play_until, submit, user_at
+from tests.games.test_story_log import log_of, words
+
+
+@pytest.fixture
+def kept_parts(settings: Any) -> Any:
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_each_language_gets_its_own_log_of_the_same_version(kept_parts, two_player_game):
+    game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
+    assert "Game log" in log_of(None, game)
+    german = words(log_of(None, game, language="de"))
+    assert "Spielverlauf" in german and "Frühling, Runde 1" in german
+
+
+def test_a_planned_turn_is_told_once_the_round_is_revealed(kept_parts, two_player_game, bob):
+    game = play_until(two_player_game, lambda s: s.phase is rules.Phase.ACTION)
+    alice = user_at(game, 0)
+    submit(game.pk, alice, rules.Turn(0, "D"))
+    for viewer in (alice, bob, None):
+        text = words(log_of(viewer, game))
+        assert "Alice planned their turn." in text and "Action D" not in text
+    game = play_until(game, lambda s: s.phase is not rules.Phase.ACTION or s.round > 1)
+    game.refresh_from_db()
+    for viewer in (alice, bob, None):
+        text = words(log_of(viewer, game))
+        assert "Alice planned their turn." not in text and "Action D" in text
