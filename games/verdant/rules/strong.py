@@ -22,11 +22,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from games.enginekit.rng import MASK64
+
 from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
 from .policies import GreedyBot, home_value
-from .rng import MASK64
 from .state import GameState
 
 
