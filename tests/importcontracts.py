@@ -43,8 +43,8 @@ class OnlyImportsContract(Contract):
     standard_library = fields.BooleanField(required=False, default=True)
 
     def check(self, graph: grimp.ImportGraph, verbose: bool) -> ContractCheck:
-        sources = {m.name for m in module_expressions_to_modules(graph, self.source_modules)}  # type: ignore[arg-type]
-        allowed = {m.name for m in module_expressions_to_modules(graph, self.allowed_modules or set())}  # type: ignore[arg-type]
+        sources = self._names(graph, self.source_modules)
+        allowed = self._names(graph, self.allowed_modules or set())
         strays = []
         for source in sorted(sources):
             own = {source}
@@ -57,6 +57,10 @@ class OnlyImportsContract(Contract):
                     strays.append(Stray(module, imported, lines))
             output.verbose_print(verbose, f"Checked what {source} imports.")
         return ContractCheck(kept=not strays, metadata={"strays": strays})
+
+    @staticmethod
+    def _names(graph: grimp.ImportGraph, expressions: object) -> set[str]:
+        return {m.name for m in module_expressions_to_modules(graph, expressions)}
 
     def _allowed(self, imported: str, packages: set[str]) -> bool:
         if _within(imported, packages):
