@@ -13,18 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TextIO
 
-from games.enginekit.bench import (
-    Figure,
-    game_figure,
-    json_round_trip,
-    median_figure,
-    one_core,
-    python,
-    report,
-    time_ns,
-    turn_figure,
-    view_figure,
-)
+from games.enginekit import bench as kit
 
 from . import strong_bench
 from .edition import Edition, load_edition
@@ -88,7 +77,7 @@ def score_full(planet: Planet, board: tuple[int, ...], sun: str, ed: Edition) ->
 
 
 view_round_trip = partial(
-    json_round_trip, view=player_view, to_json=state_to_json, from_json=state_from_json
+    kit.json_round_trip, view=player_view, to_json=state_to_json, from_json=state_from_json
 )
 
 
@@ -99,19 +88,19 @@ GAMES = (
 )
 
 
-def measure(plan: Plan) -> list[Figure]:
+def measure(plan: Plan) -> list[kit.Figure]:
     """Take every figure; ``plan`` says how many repetitions."""
     ed = load_edition()
     planet = ed.planet
     pairs = mid_game_turns(plan.turn_games)
     per_score = [
-        time_ns(partial(score_full, planet, board, sun, ed), plan.score_repeats)
+        kit.time_ns(partial(score_full, planet, board, sun, ed), plan.score_repeats)
         for board in full_boards(ed, plan.score_boards)
         for sun in SUNS
     ]
     figures = [
-        turn_figure(pairs, apply, plan.turn_repeats, 100, "mid-game turns"),
-        median_figure(
+        kit.turn_figure(pairs, apply, plan.turn_repeats, 100, "mid-game turns"),
+        kit.median_figure(
             "light_forest_full_planet_us",
             "Light + Biggest Forest of a full planet",
             per_score,
@@ -123,14 +112,14 @@ def measure(plan: Plan) -> list[Figure]:
     for key, label, players, bot, target in GAMES:
         games = plan.solo_games if players == 1 else counts[bot]
         play = partial(play_bot_game, players, bot=bot)
-        figures.append(game_figure(key, label, games, play, target))
-    figures.append(view_figure([s for s, _ in pairs], view_round_trip, plan.view_repeats))
+        figures.append(kit.game_figure(key, label, games, play, target))
+    figures.append(kit.view_figure([s for s, _ in pairs], view_round_trip, plan.view_repeats))
     return figures
 
 
 def run(
     quick: bool, out: TextIO, strong_games: int | None = None, workers: int = 1
-) -> list[Figure]:
+) -> list[kit.Figure]:
     """Measure, print a table and one JSON line on ``out``; return the figures.
 
     Then the strong player's figures (``strong_bench``) over ``strong_games`` solo and
@@ -138,14 +127,17 @@ def run(
     """
     plan = QUICK if quick else FULL
     gc.collect()
-    with one_core():
+    with kit.one_core():
         figures = measure(plan)
     mode = "quick" if quick else "full"
-    report(
-        f"Evergreen rules engine benchmark ({mode} run, one core, {python()})", figures, quick, out
+    kit.report(
+        f"Evergreen rules engine benchmark ({mode} run, one core, {kit.python()})",
+        figures,
+        quick,
+        out,
     )
     games = strong_games if strong_games is not None else (2 if quick else 200)
     if games:
-        strong = strong_bench.measure(games, 1 if quick else 3, 1, workers, one_core)
+        strong = strong_bench.measure(games, 1 if quick else 3, 1, workers, kit.one_core)
         strong_bench.report(strong, out)
     return figures

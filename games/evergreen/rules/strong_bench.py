@@ -18,14 +18,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TextIO, TypeVar
 
-from games.enginekit.bench import (
-    distribution,
-    distribution_line,
-    in_workers,
-    mean_line,
-    titles_line,
-    verdict,
-)
+from games.enginekit import bench as kit
 from games.enginekit.rng import bot_seed
 
 from .bot import Bot
@@ -101,15 +94,15 @@ def measure(
     started = time.perf_counter()
     with one_core():
         times = {level: decision_times(level, timing_games, seed) for level in LEVELS}
-    solo = in_workers(solo_game, range(seed, seed + games), workers)
-    table = in_workers(table_game, range(seed, seed + games), workers)
+    solo = kit.in_workers(solo_game, range(seed, seed + games), workers)
+    table = kit.in_workers(table_game, range(seed, seed + games), workers)
     titles = Counter(load_edition().solo_title(score) for score in solo)
     wins = sum(won for won, _, _ in table)
     return {
         "solo": {
             "games": games,
             "seeds": [seed, seed + games - 1],
-            **distribution(solo),
+            **kit.distribution(solo),
             "share_160_plus": round(sum(s >= SOLO_HIGH for s in solo) / games, 3),
             "titles": {name: titles[name] for _, name in load_edition().solo_titles},
         },
@@ -142,18 +135,18 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
         f"{figures['workers']} worker(s), {figures['runtime_s']:.0f} s)",
         file=out,
     )
-    print(mean_line("solo", solo["mean"], SOLO_MEAN_TARGET), file=out)
+    print(kit.mean_line("solo", solo["mean"], SOLO_MEAN_TARGET), file=out)
     print(
         f"  solo at {SOLO_HIGH}+ {100 * solo['share_160_plus']:.1f} % "
-        f"(target >= {100 * SOLO_HIGH_SHARE_TARGET:g} %)  {verdict(checks['solo_160_plus'])}",
+        f"(target >= {100 * SOLO_HIGH_SHARE_TARGET:g} %)  {kit.verdict(checks['solo_160_plus'])}",
         file=out,
     )
-    print(distribution_line("solo", solo), file=out)
-    print(titles_line(solo["titles"]), file=out)
+    print(kit.distribution_line("solo", solo), file=out)
+    print(kit.titles_line(solo["titles"]), file=out)
     print(
         f"  4 players, strong vs 3 greedy: won {table['wins']}/{table['games']} "
         f"= {100 * table['win_rate']:.1f} % (target >= {100 * WIN_RATE_TARGET:g} %)  "
-        f"{verdict(checks['win_rate'])}; mean {table['strong_mean']:.1f} "
+        f"{kit.verdict(checks['win_rate'])}; mean {table['strong_mean']:.1f} "
         f"vs best greedy {table['best_greedy_mean']:.1f}",
         file=out,
     )
@@ -161,7 +154,7 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
     print(
         "  decision median on one core: "
         + ", ".join(f"{level} {1000 * t:.0f} ms" for level, t in medians.items())
-        + f" (strong target <= {DECISION_TARGET_S:g} s)  {verdict(checks['decision'])}",
+        + f" (strong target <= {DECISION_TARGET_S:g} s)  {kit.verdict(checks['decision'])}",
         file=out,
     )
     print(json.dumps({"strong_player": {**figures, "ok": checks}}), file=out)

@@ -17,17 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TextIO
 
-from games.enginekit.bench import (
-    Figure,
-    game_figure,
-    json_round_trip,
-    one_core,
-    python,
-    report,
-    time_ns,
-    turn_figure,
-    view_figure,
-)
+from games.enginekit import bench as kit
 
 from . import strong_bench
 from .engine import apply, new_game
@@ -56,7 +46,7 @@ QUICK = Plan(1, 3, 3, 1, 2, 1, 1)
 
 def cpu_time_ns(fn: Callable[[], object], repeats: int = 1, warm_up: bool = True) -> float:
     """Mean CPU nanoseconds per call of ``fn`` over ``repeats`` calls, the collector off."""
-    return time_ns(fn, repeats, warm_up, time.process_time_ns)
+    return kit.time_ns(fn, repeats, warm_up, time.process_time_ns)
 
 
 def game_turns(games: int) -> list[tuple[GameState, Turn]]:
@@ -75,7 +65,7 @@ def game_turns(games: int) -> list[tuple[GameState, Turn]]:
 
 
 view_round_trip = partial(
-    json_round_trip, view=player_view, to_json=state_to_json, from_json=state_from_json
+    kit.json_round_trip, view=player_view, to_json=state_to_json, from_json=state_from_json
 )
 
 
@@ -85,30 +75,30 @@ GAMES = (
 )
 
 
-def measure(plan: Plan) -> list[Figure]:
+def measure(plan: Plan) -> list[kit.Figure]:
     pairs = game_turns(plan.turn_games)
-    figures = [turn_figure(pairs, apply, plan.turn_repeats, 100.0, timer=cpu_time_ns)]
+    figures = [kit.turn_figure(pairs, apply, plan.turn_repeats, 100.0, timer=cpu_time_ns)]
     for key, label, players, bot, target in GAMES:
         games = plan.random_games if bot == "random" else plan.greedy_games
         play = partial(play_bot_game, players, bot=bot)
-        figures.append(game_figure(key, label, games, play, target, cpu_time_ns))
+        figures.append(kit.game_figure(key, label, games, play, target, cpu_time_ns))
     states = [s for s, _ in pairs]
-    figures.append(view_figure(states, view_round_trip, plan.view_repeats, cpu_time_ns))
+    figures.append(kit.view_figure(states, view_round_trip, plan.view_repeats, cpu_time_ns))
     return figures
 
 
-def run(quick: bool, out: TextIO) -> list[Figure]:
+def run(quick: bool, out: TextIO) -> list[kit.Figure]:
     """Measure, print a table and one JSON line on ``out``; return the figures."""
     plan = QUICK if quick else FULL
     gc.collect()
-    with one_core():
+    with kit.one_core():
         figures = measure(plan)
     # The strong player's games are spread over every core: only their scores are figures.
     strong = strong_bench.measure(
-        plan.strong_games, plan.strong_timing_games, 1, os.cpu_count() or 1, one_core
+        plan.strong_games, plan.strong_timing_games, 1, os.cpu_count() or 1, kit.one_core
     )
     mode = "quick" if quick else "full"
-    title = f"Verdant rules engine benchmark ({mode} run, one core, CPU time, {python()})"
-    report(title, figures, quick, out)
+    title = f"Verdant rules engine benchmark ({mode} run, one core, CPU time, {kit.python()})"
+    kit.report(title, figures, quick, out)
     strong_bench.report(strong, out)
     return figures

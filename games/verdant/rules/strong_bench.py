@@ -17,14 +17,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TextIO
 
-from games.enginekit.bench import (
-    distribution,
-    distribution_line,
-    in_workers,
-    mean_line,
-    titles_line,
-    verdict,
-)
+from games.enginekit import bench as kit
 from games.enginekit.rng import bot_seed
 
 from .bots import make_bot
@@ -72,13 +65,13 @@ def measure(
     started = time.perf_counter()
     with one_core():
         times = decision_times(timing_games, seed)
-    solo = in_workers(solo_score, range(seed, seed + games), workers)
+    solo = kit.in_workers(solo_score, range(seed, seed + games), workers)
     edition = load_edition()
     titles = Counter(edition.solo_title(score) for score in solo)
     return {
         "games": games,
         "seeds": [seed, seed + games - 1],
-        **distribution(solo),
+        **kit.distribution(solo),
         "titles": {
             str(name): titles[name] for name in [None, *(n for _, n in edition.solo_titles)]
         },
@@ -100,12 +93,12 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
         f"{figures['seeds'][1]}, {figures['workers']} worker(s), {figures['runtime_s']:.0f} s)",
         file=out,
     )
-    print(mean_line("solo", figures["mean"], SOLO_MEAN_TARGET), file=out)
-    print(distribution_line("solo", figures), file=out)
-    print(titles_line(figures["titles"]), file=out)
+    print(kit.mean_line("solo", figures["mean"], SOLO_MEAN_TARGET), file=out)
+    print(kit.distribution_line("solo", figures), file=out)
+    print(kit.titles_line(figures["titles"]), file=out)
     print(
         f"  decision median on one core {1000 * figures['decision_median_s']:.0f} ms "
-        f"(target <= {DECISION_TARGET_S:g} s)  {verdict(checks['decision'])}",
+        f"(target <= {DECISION_TARGET_S:g} s)  {kit.verdict(checks['decision'])}",
         file=out,
     )
     print(json.dumps({"strong_player": {**figures, "ok": checks}}), file=out)
