@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from games.kinds import Refusal
 
 from . import words
-from .rules.errors import RulesError
+from .rules import RulesError
 
 # (placeholders the sentence needs, the sentence), most specific first.
 Sentences = tuple[tuple[frozenset[str], Promise], ...]

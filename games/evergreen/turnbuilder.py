@@ -37,7 +37,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.evergreen import rules
-from games.evergreen.rules.errors import IllegalMove, RulesError
+from games.evergreen.rules import IllegalMove, RulesError
 from games.evergreen.rules.moves import (
     ACTION_EFFECTS,
     ACTIONS,

@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from . import words
-from .rules.errors import RulesError
+from .rules import RulesError
 
 CELL = ("row", "col")
 

@@ -1,10 +1,11 @@
-"""Helpers for the browser tests: people at browsers, and the engine choosing their moves.
+"""Helpers for the browser tests: accounts, the game's rows, screenshots, people at browsers.
 
 Every move is made in the browser, by clicks, taps or key presses on the pages. The
-engine (``games.evergreen.rules``) only *chooses* what to do: it reads the game's state from the
-database, proposes a legal pick or turn, and the test then carries it out through the
-page, checking at each step that the page offers exactly that option (a highlighted
-space, a card button, an Action button) and that nothing was refused.
+engine (``games.evergreen.rules``) only *chooses* what to do (``tests.e2e.movechoice``):
+it reads the game's state from the database, proposes a legal pick or turn, and the test
+then carries it out through the page, checking at each step that the page offers exactly
+that option (a highlighted space, a card button, an Action button) and that nothing was
+refused.
 """
 
 from __future__ import annotations
@@ -20,11 +21,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from games.evergreen import rules
-from games.evergreen.rules.bots import GreedyBot, RandomBot
 from games.evergreen.rules.moves import LakePlacement, Turn
-from games.evergreen.rules.scoring import biggest_forest, light_score
-from games.evergreen.rules.targets import preview_board
 from games.models import Game, Move
+from tests.e2e.movechoice import spaces_placed, turn_text
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
 PASSWORD = "Sun-and-Forest-2026"
@@ -117,128 +116,6 @@ class Shots:
         page.screenshot(path=str(path), full_page=full_page)
         self.taken.append(path)
         return path
-
-
-# --- Choosing moves with the engine -------------------------------------------------------------
-
-
-def power_of(state: rules.GameState, card: str) -> str:
-    return rules.load_edition(state.edition).cards[card].power
-
-
-@dataclass
-class Wishes:
-    """What the test still wants to see played at least once in a game."""
-
-    powers: set[str] = field(default_factory=set)  # e.g. {"lake", "bush"}
-    actions: set[str] = field(default_factory=set)  # e.g. {"A", "B", "C", "D"}
-    timings: set[str] = field(default_factory=set)  # e.g. {"before", "after"}
-    lake_growth: bool = False  # a Lake placed with a growth beside it
-
-    def fulfilled_by(self, turn: Turn) -> int:
-        count = 0
-        if turn.action in self.actions:
-            count += 1
-        if turn.power is not None and turn.power.timing in self.timings:
-            count += 1
-        if turn.power is not None and turn.power.targets and turn.power.power in self.powers:
-            count += 3
-        if self.lake_growth and _lake_grows(turn):
-            count += 3
-        return count
-
-    def played(self, turn: Turn) -> None:
-        self.actions.discard(turn.action)
-        if turn.power is not None:
-            self.timings.discard(turn.power.timing)
-            if turn.power.targets:
-                self.powers.discard(turn.power.power)
-            if _lake_grows(turn):
-                self.lake_growth = False
-
-    @property
-    def done(self) -> bool:
-        return not (self.powers or self.actions or self.timings or self.lake_growth)
-
-
-def _lake_grows(turn: Turn) -> bool:
-    return (
-        turn.power is not None
-        and turn.power.power == "lake"
-        and any(isinstance(t, LakePlacement) and t.grow for t in turn.power.targets)
-    )
-
-
-def choose_pick(state: rules.GameState, seat: int, wishes: Wishes, seed: int) -> str:
-    """A card from the pool: one with a wished-for Power if any, else the greedy bot's."""
-    for card in state.pool:
-        if power_of(state, card) in wishes.powers:
-            return card
-    return GreedyBot(seed).pick(state, seat)
-
-
-def clicks(turn: Turn) -> int:
-    """How many clicks on spaces a turn takes in the turn builder."""
-    n = len(turn.effects)
-    if turn.power is not None:
-        for target in turn.power.targets:
-            n += 1 + (len(target.grow) if isinstance(target, LakePlacement) else 0)
-    return n
-
-
-def choose_turn(
-    state: rules.GameState, seat: int, wishes: Wishes, seed: int, *, most_clicks: int = 6
-) -> Turn:
-    """A legal turn for ``seat``, among the greedy bot's turn and a few random ones.
-
-    The turn that fulfils most wishes (preferring the greedy turn, then turns of at most
-    ``most_clicks`` clicks on spaces); when none fulfils a wish, the quickest turn to play
-    that still clicks a space (the fast path through the game, to keep the test short).
-    """
-    candidates = [GreedyBot(seed).turn(state, seat)]
-    candidates += [RandomBot(seed * 1000 + k).turn(state, seat) for k in range(80)]
-
-    def rank(item: tuple[int, Turn]) -> tuple[int, ...]:
-        k, turn = item
-        n = clicks(turn)
-        fulfils = wishes.fulfilled_by(turn)
-        if fulfils:
-            return (fulfils, n <= most_clicks, -k)
-        return (0, n > 0, -steps(turn), -k)
-
-    _k, best = max(enumerate(candidates), key=rank)
-    rules.apply(state, best)  # the engine agrees it is legal (raises otherwise)
-    return best
-
-
-def steps(turn: Turn) -> int:
-    """How many page requests playing ``turn`` takes: Action, timing, spaces, next, submit."""
-    return 3 + clicks(turn) + (turn.power is not None)
-
-
-def preview_points(state: rules.GameState, seat: int, turn: Turn) -> tuple[int, int]:
-    """(Light, biggest Forest) the seat's planet would score now with ``turn`` played."""
-    edition = rules.load_edition(state.edition)
-    board = preview_board(state, seat, turn)
-    return (
-        light_score(edition.planet, board, state.sun, edition),
-        biggest_forest(edition.planet, board),
-    )
-
-
-def turn_text(turn: Turn) -> dict[str, Any]:
-    """What the page's turn form holds once ``turn`` is built: the turn's JSON form in the
-    record (games.evergreen.turnbuilder), past its second part if it uses the Power."""
-    data = rules.move_to_json(turn)
-    return {**data, "part": 2} if turn.power is not None else data
-
-
-def spaces_placed(text: str) -> int:
-    """How many spaces the turn in the page's turn form has effects on so far."""
-    data = json.loads(text)
-    targets = (data.get("power") or {}).get("targets", [])
-    grown = sum(1 + len(t.get("grow", [])) if isinstance(t, dict) else 1 for t in targets)
-    return len(data.get("effects", [])) + grown
 
 
 # --- A person at a browser ------------------------------------------------------------------------

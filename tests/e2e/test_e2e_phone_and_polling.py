@@ -16,9 +16,6 @@ from games.evergreen.rules.moves import Turn
 from tests.e2e.e2ehelpers import (
     Person,
     Shots,
-    Wishes,
-    choose_pick,
-    choose_turn,
     create_game,
     last_move,
     log_in,
@@ -26,6 +23,7 @@ from tests.e2e.e2ehelpers import (
     state_of,
     version_of,
 )
+from tests.e2e.movechoice import Wishes, choose_pick, choose_turn
 from tests.games.gamehelpers import PASSWORD, make_user, turn_text
 
 # slow: a real browser against the live server

@@ -14,16 +14,13 @@ from games.evergreen import rules
 from tests.e2e.e2ehelpers import (
     Person,
     Shots,
-    Wishes,
-    choose_pick,
-    choose_turn,
     create_game,
     last_move,
     log_in,
-    preview_points,
     state_of,
     version_of,
 )
+from tests.e2e.movechoice import Wishes, choose_pick, choose_turn, preview_points
 from tests.games.gamehelpers import PASSWORD, make_user
 
 # slow: a real browser against the live server

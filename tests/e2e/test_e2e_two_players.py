@@ -20,17 +20,14 @@ from games.models import Move, Seat
 from tests.e2e.e2ehelpers import (
     Person,
     Shots,
-    Wishes,
-    choose_pick,
-    choose_turn,
     create_game,
     game_row,
     last_move,
-    preview_points,
     sign_up,
     state_of,
     version_of,
 )
+from tests.e2e.movechoice import Wishes, choose_pick, choose_turn, preview_points
 
 # slow: a real browser against the live server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

@@ -1,5 +1,6 @@
-"""Fixtures for the games tests: a game in a known phase; a real Celery worker for the
-tests that ask for ``live`` (``tests.games.liveworker``).
+"""Fixtures for the games tests: a game in a known phase (the first Draft, the first
+Action phase); a real Celery worker for the tests that ask for ``live``
+(``tests.games.liveworker``).
 
 The named users (``alice``, ``bob``, ``carol``, ``staff``, ``superuser``) come from the
 root ``conftest.py``; plain helper functions live in ``tests.games.gamehelpers``.
@@ -13,6 +14,8 @@ import pytest
 
 from games import services
 from games.models import Game
+from tests.games.apihelpers import in_action_phase, refreshed
+from tests.games.gamehelpers import play_until
 from tests.games.liveworker import broker_url, live, smtp, worker  # noqa: F401 - fixtures
 
 
@@ -23,3 +26,9 @@ def two_player_game(alice: Any, bob: Any) -> Game:
     services.join_game(game.pk, bob)
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def action_game(two_player_game: Game) -> Game:
+    """alice and bob in the first Action phase, both to play."""
+    return refreshed(play_until(two_player_game, in_action_phase))

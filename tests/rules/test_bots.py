@@ -7,9 +7,8 @@ from statistics import mean
 
 import pytest
 
-from games.evergreen.rules import bots
+from games.evergreen.rules import RulesError, bots
 from games.evergreen.rules.engine import apply, new_game
-from games.evergreen.rules.errors import RulesError
 from games.evergreen.rules.moves import Move, Pick, Turn
 from games.evergreen.rules.state import GameState, Phase
 

@@ -1,19 +1,18 @@
-"""The command line ``python -m games.evergreen.rules``: simulate, replay, score, demo, bench."""
+"""The command line ``python -m games.evergreen.rules``: simulate and replay.
+
+``score`` is in test_cli_score.py, ``demo`` and ``bench`` in test_cli_demo_bench.py, the
+command line run as a process in test_cli_process.py.
+"""
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from games.evergreen.rules import cli, load_edition
-from games.evergreen.rules.record import GameRecord
+from tests.rules.clihelpers import ROOT, run, run_json, write_record
 
-ROOT = Path(__file__).resolve().parents[2]
 SUMMARY_FIELDS = {
     "players",
     "games",
@@ -28,34 +27,6 @@ SUMMARY_FIELDS = {
     "moves_per_game",
     "games_per_second",
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
-    code, out, err = run(capsys, *argv)
-    assert code == 0, err
-    return json.loads(out)
-
-
-def score(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    return run(capsys, "score")
-
-
-def write_record(tmp_path: Path, players: int, seed: int, data: dict | None = None) -> tuple:
-    state, moves = cli.play_bot_game(players, seed, "random")
-    names = tuple(f"Player {k}" for k in range(players))
-    record = GameRecord(names, seed, moves=tuple(moves))
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data if data is not None else record.to_json(state)))
-    return path, state, record
 
 
 class TestSimulate:
@@ -202,218 +173,6 @@ class TestReplay:
         assert err.count("\n") == 1
 
 
-class TestScore:
-    @pytest.mark.parametrize(
-        ("data", "expected"),
-        [
-            # A Big Tree's 2-space shadow covers the Small Tree next to it (Sun W) ...
-            (
-                {"planet": ["s s # s s"], "pieces": {"0,0": "big", "0,1": "small"}, "sun": "W"},
-                (2, 2, 0),
-            ),
-            # ... but from the East the Small Tree is lit and shades nothing as tall as a Big Tree.
-            (
-                {"planet": ["s s # s s"], "pieces": {"0,0": "big", "0,1": "small"}, "sun": "E"},
-                (3, 2, 0),
-            ),
-            # With the Sun at N each column of a one-row planet is its own line.
-            (
-                {"planet": ["ss#ss"], "pieces": {"0,0": "big", "0,1": "small"}, "sun": "N"},
-                (3, 2, 0),
-            ),
-            # A crevice counts for the shadow's length: 1 space of shadow ends on it.
-            (
-                {"planet": ["s # s"], "pieces": {"0,0": "small", "0,2": "small"}, "sun": "W"},
-                (2, 1, 0),
-            ),
-            # An off-planet space counts too: the Big Tree's shadow reaches past it.
-            (
-                {"planet": ["s . s"], "pieces": {"0,0": "big", "0,2": "small"}, "sun": "W"},
-                (2, 1, 0),
-            ),
-            # Lakes and Sprouts cast no shadow and break Forests; Bushes join them.
-            (
-                {
-                    "planet": ["s s s s s"],
-                    "pieces": {"0,0": "small", "0,1": "lake", "0,2": "small", "0,3": "sprout"},
-                    "sun": "W",
-                },
-                (2, 1, 0),
-            ),
-            (
-                {
-                    "planet": ["s s s"],
-                    "pieces": {"0,0": "small", "0,1": "bush", "0,2": "big"},
-                    "sun": "W",
-                },
-                (3, 3, 0),
-            ),
-            # Fertility: per biome, its value times the Big Trees in it.
-            (
-                {
-                    "planet": ["s m", "m s"],
-                    "pieces": {"0,0": "big", "0,1": "small", "1,1": "big"},
-                    "sun": "N",
-                    "fertility": {"snow": 3, "swamp": 2},
-                },
-                (5, 3, 6),
-            ),
-            ({"planet": ["s"], "sun": "S"}, (0, 0, 0)),
-        ],
-    )
-    def test_it_scores_a_planet(self, capsys, monkeypatch, data, expected):
-        code, out, err = score(capsys, monkeypatch, json.dumps(data))
-        assert code == 0, err
-        light, forest, fertility = expected
-        assert json.loads(out) == {"light": light, "forest": forest, "fertility": fertility}
-
-    def test_the_standard_planet_scores_like_the_engine(self, capsys, monkeypatch):
-        final, _ = cli.play_bot_game(2, 6, "random")
-        ed = load_edition()
-        board = final.seats[0].board
-        names = ("empty", "sprout", "small", "big", "bush", "lake")
-        pieces = {
-            f"{i // ed.planet.cols},{i % ed.planet.cols}": names[p]
-            for i, p in enumerate(board)
-            if p
-        }
-        data = {"planet": ed.planet.text(), "pieces": pieces, "sun": "W"}
-        code, out, _ = score(capsys, monkeypatch, json.dumps(data))
-        season = final.seats[0].seasons[-1]
-        assert code == 0
-        assert json.loads(out)["light"] == season.light
-        assert json.loads(out)["forest"] == season.forest
-
-    @pytest.mark.parametrize(
-        ("text", "message"),
-        [
-            ('{"planet": ["s s"], "sun": "N"', "not valid JSON"),
-            ('["s s"]', "must be a JSON object"),
-            ('{"sun": "N"}', '"planet" must be a list of strings'),
-            ('{"planet": "s s", "sun": "N"}', '"planet" must be a list of strings'),
-            ('{"planet": [], "sun": "N"}', "no rows"),
-            ('{"planet": ["s x"], "sun": "N"}', "Unknown planet character 'x'"),
-            ('{"planet": ["s s", "s"], "sun": "N"}', "Planet row 1 has 1 spaces"),
-            ('{"planet": ["s s"]}', '"sun" must be one of N, E, S, W'),
-            ('{"planet": ["s s"], "sun": "NE"}', '"sun" must be one of N, E, S, W'),
-            ('{"planet": ["s s"], "sun": "N", "pieces": {"0,0": "tree"}}', "unknown piece 'tree'"),
-            ('{"planet": ["s s"], "sun": "N", "pieces": ["0,0"]}', '"pieces" must be an object'),
-            ('{"planet": ["s #"], "sun": "N", "pieces": {"0,1": "big"}}', "on a crevice"),
-            ('{"planet": ["s ."], "sun": "N", "pieces": {"0,1": "big"}}', "off the planet"),
-            ('{"planet": ["s s"], "sun": "N", "pieces": {"0,2": "big"}}', "outside the 1x2"),
-            ('{"planet": ["s s"], "sun": "N", "pieces": {"-1,0": "big"}}', "outside the 1x2"),
-            ('{"planet": ["s s"], "sun": "N", "pieces": {"0-1": "big"}}', 'is not "row,column"'),
-            ('{"planet": ["s s"], "sun": "N", "pieces": {"0,1,2": "big"}}', 'is not "row,column"'),
-            (
-                '{"planet": ["s s"], "sun": "N", "pieces": {"0,1": "big", " 0 , 1": "small"}}',
-                "given twice",
-            ),
-            ('{"planet": ["s s"], "sun": "N", "fertility": {"moon": 1}}', "unknown biome 'moon'"),
-            ('{"planet": ["s s"], "sun": "N", "fertility": {"snow": -2}}', "non-negative"),
-            ('{"planet": ["s s"], "sun": "N", "fertility": {"snow": 1.5}}', "non-negative"),
-            ('{"planet": ["s s"], "sun": "N", "fertility": {"snow": true}}', "non-negative"),
-            ('{"planet": ["s s"], "sun": "N", "fertility": [3]}', '"fertility" must be an object'),
-            ('{"planet": ["s s"], "sun": "N", "peices": {}}', "unknown field(s) peices"),
-        ],
-    )
-    def test_bad_input_exits_2_with_one_line_on_stderr(self, capsys, monkeypatch, text, message):
-        code, out, err = score(capsys, monkeypatch, text)
-        assert code == 2 and out == ""
-        assert err.startswith("error: ") and err.count("\n") == 1
-        assert message in err
-
-
-class TestDemo:
-    def test_it_plays_a_whole_game_for_people(self, capsys):
-        code, out, _ = run(capsys, "demo", "--players", "2", "--bot", "random", "--seed", "4")
-        assert code == 0
-        assert "bot-vs-bot game on the command line" in out
-        for season, sun in enumerate("NESW", start=1):
-            assert f"Season {season} (Sun {sun})" in out
-        assert "Final scores" in out and "Winner: Bot" in out
-        assert len(out.splitlines()) < 40
-
-    def test_a_solo_demo_shows_the_title(self, capsys):
-        code, out, _ = run(capsys, "demo", "--players", "1", "--bot", "random")
-        assert code == 0 and "Solo title: " in out
-
-
-class TestBench:
-    def test_quick_prints_every_figure_with_its_target(self, capsys):
-        code, out, _ = run(capsys, "bench", "--quick", "--strong-games", "0")
-        assert code == 0
-        lines = out.strip().splitlines()
-        figures = json.loads(lines[-1])["bench"]
-        assert set(figures) == {
-            "apply_turn_us",
-            "light_forest_full_planet_us",
-            "random_game_4p_ms",
-            "greedy_game_4p_ms",
-            "greedy_game_solo_ms",
-            "view_json_round_trip_us",
-        }
-        assert {k: f["target"] for k, f in figures.items() if f["target"] is not None} == {
-            "apply_turn_us": 100,
-            "light_forest_full_planet_us": 30,
-            "random_game_4p_ms": 20,
-        }
-        assert all(f["value"] > 0 for f in figures.values())
-        table = lines[1:-1]
-        assert len(table) == len(figures)
-        assert sum(1 for line in table if line.endswith(("ok", "MISSED"))) == 3
-
-
-class TestSubprocess:
-    def test_make_run_plays_a_greedy_game(self):
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "games.evergreen.rules",
-                "demo",
-                "--players",
-                "3",
-                "--bot",
-                "greedy",
-            ],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=120,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        assert "Final scores" in done.stdout
-
-    def test_score_reads_stdin_and_bad_input_exits_2(self):
-        command = [sys.executable, "-m", "games.evergreen.rules", "score"]
-        good = subprocess.run(
-            command,
-            input='{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}',
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=False,
-        )
-        assert good.returncode == 0
-        assert json.loads(good.stdout) == {"light": 1, "forest": 1, "fertility": 0}
-        bad = subprocess.run(
-            command, input="nonsense", capture_output=True, text=True, cwd=ROOT, check=False
-        )
-        assert bad.returncode == 2 and bad.stdout == ""
-        assert bad.stderr.startswith("error: the input is not valid JSON")
-
-    def test_a_bad_option_exits_2(self):
-        done = subprocess.run(
-            [sys.executable, "-m", "games.evergreen.rules", "simulate", "--players", "5"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=False,
-        )
-        assert done.returncode == 2 and "--players" in done.stderr
-
-
 class TestRecordDocumentation:
     def test_the_example_in_docs_replays(self, capsys, tmp_path):
         text = (ROOT / "docs" / "game-record.md").read_text("utf-8")
@@ -424,45 +183,3 @@ class TestRecordDocumentation:
         result = run_json(capsys, "replay", str(path))
         assert result["moves"] == 5 and result["over"] is False
         assert [s["player"] for s in result["seats"]] == ["Ann", "Bob"]
-
-    def test_it_prints_the_strong_players_figures_against_their_targets(self, capsys):
-        argv = ("bench", "--quick", "--strong-games", "1", "--workers", "1")
-        code, out, _ = run(capsys, *argv)
-        assert code == 0
-        lines = out.strip().splitlines()
-        strong = json.loads(lines[-1])["strong_player"]
-        assert strong["solo"]["games"] == strong["four_players"]["games"] == 1
-        assert sum(strong["solo"]["titles"].values()) == 1
-        assert set(strong["decision_median_s"]) == {"easy", "medium", "hard", "strong"}
-        assert set(strong["ok"]) == {"solo_mean", "solo_160_plus", "win_rate", "decision"}
-        report = "\n".join(lines[lines.index(next(x for x in lines if x.startswith("Strong"))) :])
-        for words in ("solo mean", "solo at 160+", "titles", "strong vs 3 greedy", "decision"):
-            assert words in report
-
-
-class TestTheConsoleScript:
-    """``evergreen-rules`` (pyproject's console script) and ``python -m games.evergreen.rules``
-    run the same command line."""
-
-    POSITION = '{"planet": ["s s # s"], "pieces": {"0,1": "small"}, "sun": "N"}'
-
-    @pytest.mark.parametrize(
-        "command",
-        [
-            [str(Path(sys.executable).with_name("evergreen-rules"))],
-            [sys.executable, "-m", "games.evergreen.rules"],
-        ],
-        ids=["console-script", "python-m"],
-    )
-    def test_it_scores_a_position_and_refuses_bad_input_with_status_2(self, command):
-        scored = subprocess.run(
-            [*command, "score"], input=self.POSITION, capture_output=True, text=True, check=True
-        )
-        assert json.loads(scored.stdout) == {"light": 1, "forest": 1, "fertility": 0}
-        refused = subprocess.run(
-            [*command, "score"], input="not json", capture_output=True, text=True
-        )
-        assert refused.returncode == 2 and refused.stdout == ""
-        usage = subprocess.run([*command, "--help"], capture_output=True, text=True, check=True)
-        for subcommand in ("score", "simulate", "replay", "bench", "demo"):
-            assert subcommand in usage.stdout

@@ -15,10 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.evergreen.rules import bots, state_from_json, state_to_json
+from games.evergreen.rules import RulesError, bots, state_from_json, state_to_json
 from games.evergreen.rules.edition import POWERS, load_edition
 from games.evergreen.rules.engine import apply, new_game
-from games.evergreen.rules.errors import RulesError
 from games.evergreen.rules.moves import (
     ACTIONS,
     TIMINGS,

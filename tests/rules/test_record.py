@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from games.evergreen.rules import bots
+from games.evergreen.rules import InvalidMove, InvalidState, bots
 from games.evergreen.rules.engine import advance, apply, needs_advance, new_game
-from games.evergreen.rules.errors import InvalidMove, InvalidState
 from games.evergreen.rules.moves import Move, Pick, Turn
 from games.evergreen.rules.record import RECORD_FORMAT, RECORD_VERSION, GameRecord
 from games.evergreen.rules.state import GameState, Phase

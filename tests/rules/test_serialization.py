@@ -12,10 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.evergreen.rules import bots
+from games.evergreen.rules import InvalidMove, InvalidState, RulesError, bots
 from games.evergreen.rules.edition import POWERS, load_edition
 from games.evergreen.rules.engine import apply, new_game
-from games.evergreen.rules.errors import InvalidMove, InvalidState, RulesError
 from games.evergreen.rules.moves import (
     Effect,
     LakePlacement,

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from games.evergreen.rules import IllegalMove, RulesError
 from games.evergreen.rules.edition import POWERS, load_edition
 from games.evergreen.rules.engine import apply, new_game
-from games.evergreen.rules.errors import IllegalMove, RulesError
 from games.evergreen.rules.moves import Effect, LakePlacement, Pick, PowerUse, Turn
 from games.evergreen.rules.pieces import BIG, BUSH, EMPTY, LAKE, SMALL, SPROUT
 from games.evergreen.rules.planet import Space

@@ -1,7 +1,7 @@
 """Fixtures for the tournaments tests: seeds that come out the same on every run.
 
 The named users (``alice``, ``bob``, ``carol``, ``staff``, ``superuser``) come from the
-root ``conftest.py``; plain helpers from ``tests.games.gamehelpers`` and
+root ``conftest.py``; ``oak`` is their club; plain helpers from ``tests.games.gamehelpers`` and
 ``tests.tournaments.tourhelpers``.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+from tests.tournaments.tourpageshelpers import club_of
 
 
 @pytest.fixture(autouse=True)
@@ -23,3 +25,9 @@ def deterministic_seeds(monkeypatch: Any) -> None:
     monkeypatch.setattr(
         secrets, "randbits", lambda bits: (next(counter) * 2_654_435_761) % (1 << bits)
     )
+
+
+@pytest.fixture
+def oak(alice: Any, bob: Any, carol: Any) -> Any:
+    """Alice organizes Oak; Bob and Carol are members."""
+    return club_of(alice, "Oak", bob, carol)

@@ -26,11 +26,6 @@ def schema(django_db_blocker: Any) -> ResponseSchema:
         return ResponseSchema()
 
 
-@pytest.fixture
-def oak(alice, bob, carol):
-    return club_of(alice, "Oak", bob, carol)
-
-
 def checked(schema: ResponseSchema, route: str, method: str, response: Any) -> Any:
     """The response's body, after validating it against the schema for its status."""
     body = response.json()

@@ -7,9 +7,16 @@ Typical use::
     state = rules.apply(state, rules.Pick(seat=state.awaiting[0], card=state.pool[0]))
 """
 
+from games.enginekit.errors import (
+    IllegalMove,
+    InvalidEdition,
+    InvalidMove,
+    InvalidState,
+    RulesError,
+)
+
 from .edition import DEFAULT_EDITION, POWERS, Card, Edition, load_edition
 from .engine import advance, apply, fertility_values, needs_advance, new_game, round_complete
-from .errors import IllegalMove, InvalidEdition, InvalidMove, InvalidState, RulesError
 from .moves import Effect, LakePlacement, Move, Pick, PowerUse, Turn, move_from_json, move_to_json
 from .planet import BIOMES, SUNS, Planet
 from .state import GameState, Outcome, Phase, SeasonScore, SeatState, state_from_json, state_to_json

@@ -8,17 +8,12 @@ reported as a median over repeats. The clock is read here, never in the engine.
 from __future__ import annotations
 
 import gc
-import json
-import os
-import platform
 import random
-import statistics
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TextIO
+from typing import TextIO
+
+from games.enginekit import bench as kit
 
 from . import strong_bench
 from .edition import Edition, load_edition
@@ -30,33 +25,6 @@ from .scoring import biggest_forest, light_score
 from .selfplay import make_bots, play_bot_game
 from .state import GameState, state_from_json, state_to_json
 from .view import player_view
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure and, when it has one, its target (the same unit, at most)."""
-
-    key: str
-    label: str
-    value: float
-    unit: str
-    target: float | None = None
-
-    @property
-    def ok(self) -> bool | None:
-        return None if self.target is None else self.value <= self.target
-
-    @property
-    def status(self) -> str:
-        return {None: "", True: "ok", False: "MISSED"}[self.ok]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "value": round(self.value, 2),
-            "unit": self.unit,
-            "target": self.target,
-            "ok": self.ok,
-        }
 
 
 @dataclass(frozen=True)
@@ -75,51 +43,6 @@ class Plan:
 
 FULL = Plan(10, 50, 20, 200, 30, 3, 5, 20)
 QUICK = Plan(2, 5, 4, 20, 3, 1, 1, 3)
-
-
-@contextmanager
-def one_core() -> Iterator[None]:
-    """Pin the process to one CPU for the duration (Linux), then restore."""
-    get = getattr(os, "sched_getaffinity", None)
-    put = getattr(os, "sched_setaffinity", None)
-    if get is None or put is None:
-        yield
-        return
-    before = get(0)
-    try:
-        put(0, {min(before)})
-    except OSError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        put(0, before)
-
-
-@contextmanager
-def no_gc() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def time_ns(fn: Callable[[], object], repeats: int = 1, warm_up: bool = True) -> float:
-    """Mean nanoseconds per call of ``fn`` over ``repeats`` calls, the collector off.
-
-    With ``warm_up`` one untimed call comes first (caches, first-call lookups).
-    """
-    if warm_up:
-        fn()
-    with no_gc():
-        start = time.perf_counter_ns()
-        for _ in range(repeats):
-            fn()
-        return (time.perf_counter_ns() - start) / repeats
 
 
 def mid_game_turns(games: int) -> list[tuple[GameState, Turn]]:
@@ -153,10 +76,9 @@ def score_full(planet: Planet, board: tuple[int, ...], sun: str, ed: Edition) ->
     return light_score(planet, board, sun, ed) + biggest_forest(planet, board)
 
 
-def view_round_trip(state: GameState) -> GameState:
-    """What serving a page and saving a game cost: the view and the snapshot as JSON text."""
-    json.dumps(player_view(state, 0))
-    return state_from_json(json.loads(json.dumps(state_to_json(state))))
+view_round_trip = partial(
+    kit.json_round_trip, view=player_view, to_json=state_to_json, from_json=state_from_json
+)
 
 
 GAMES = (
@@ -166,29 +88,22 @@ GAMES = (
 )
 
 
-def measure(plan: Plan) -> list[Figure]:
+def measure(plan: Plan) -> list[kit.Figure]:
     """Take every figure; ``plan`` says how many repetitions."""
     ed = load_edition()
     planet = ed.planet
     pairs = mid_game_turns(plan.turn_games)
-    per_turn = [time_ns(partial(apply, s, t), plan.turn_repeats) for s, t in pairs]
     per_score = [
-        time_ns(partial(score_full, planet, board, sun, ed), plan.score_repeats)
+        kit.time_ns(partial(score_full, planet, board, sun, ed), plan.score_repeats)
         for board in full_boards(ed, plan.score_boards)
         for sun in SUNS
     ]
     figures = [
-        Figure(
-            "apply_turn_us",
-            f"validate + apply a turn (median of {len(pairs)} mid-game turns)",
-            statistics.median(per_turn) / 1000,
-            "µs",
-            100,
-        ),
-        Figure(
+        kit.turn_figure(pairs, apply, plan.turn_repeats, 100, "mid-game turns"),
+        kit.median_figure(
             "light_forest_full_planet_us",
             "Light + Biggest Forest of a full planet",
-            statistics.median(per_score) / 1000,
+            per_score,
             "µs",
             30,
         ),
@@ -196,31 +111,15 @@ def measure(plan: Plan) -> list[Figure]:
     counts = {"random": plan.random_games, "greedy": plan.greedy_games}
     for key, label, players, bot, target in GAMES:
         games = plan.solo_games if players == 1 else counts[bot]
-        per_game = [
-            time_ns(partial(play_bot_game, players, seed, bot), 1, False) for seed in range(games)
-        ]
-        median_ms = statistics.median(per_game) / 1e6
-        figures.append(Figure(key, f"{label} (median of {games})", median_ms, "ms", target))
-    states = [s for s, _ in pairs[:: max(1, len(pairs) // 20)]]
-    per_view = [time_ns(partial(view_round_trip, s), plan.view_repeats) for s in states]
-    figures.append(
-        Figure(
-            "view_json_round_trip_us",
-            "player_view + state JSON round trip",
-            statistics.median(per_view) / 1000,
-            "µs",
-        )
-    )
+        play = partial(play_bot_game, players, bot=bot)
+        figures.append(kit.game_figure(key, label, games, play, target))
+    figures.append(kit.view_figure([s for s, _ in pairs], view_round_trip, plan.view_repeats))
     return figures
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}" if value < 1000 else f"{value:.0f}"
 
 
 def run(
     quick: bool, out: TextIO, strong_games: int | None = None, workers: int = 1
-) -> list[Figure]:
+) -> list[kit.Figure]:
     """Measure, print a table and one JSON line on ``out``; return the figures.
 
     Then the strong player's figures (``strong_bench``) over ``strong_games`` solo and
@@ -228,24 +127,17 @@ def run(
     """
     plan = QUICK if quick else FULL
     gc.collect()
-    with one_core():
+    with kit.one_core():
         figures = measure(plan)
-    python = f"{platform.python_implementation()} {platform.python_version()}"
-    print(
-        f"Evergreen rules engine benchmark ({'quick' if quick else 'full'} run, one core, {python})",
-        file=out,
+    mode = "quick" if quick else "full"
+    kit.report(
+        f"Evergreen rules engine benchmark ({mode} run, one core, {kit.python()})",
+        figures,
+        quick,
+        out,
     )
-    width = max(len(f.label) for f in figures)
-    for f in figures:
-        target = f"target <= {f.target:g} {f.unit}" if f.target is not None else "no target"
-        print(
-            f"  {f.label.ljust(width)}  {_number(f.value):>7} {f.unit:<2}   {target:<20} {f.status}",
-            file=out,
-        )
-    line = {"bench": {f.key: f.to_json() for f in figures}, "quick": quick, "python": python}
-    print(json.dumps(line, ensure_ascii=False), file=out)
     games = strong_games if strong_games is not None else (2 if quick else 200)
     if games:
-        strong = strong_bench.measure(games, 1 if quick else 3, 1, workers, one_core)
+        strong = strong_bench.measure(games, 1 if quick else 3, 1, workers, kit.one_core)
         strong_bench.report(strong, out)
     return figures

@@ -15,29 +15,28 @@ import re
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from functools import partial
+from typing import Any
 
 from tqdm import tqdm
+
+from games.enginekit import cli as kit
+from games.enginekit.cli import InputError
+from games.enginekit.errors import RulesError
+from games.enginekit.rng import bot_seed  # noqa: F401 - the CLI's own
 
 from .bots import BOTS
 from .demo import demo, season_sun
 from .edition import Edition, load_edition
-from .errors import RulesError
 from .pieces import EMPTY, PIECE_CODES, PIECE_NAMES
 from .planet import BIOMES, CREVICE, SUNS, Planet
 from .record import GameRecord
 from .scoring import biggest_forest, fertility_score, light_score
-from .selfplay import bot_seed, make_bots, play_bot_game  # noqa: F401 - the CLI's own
+from .selfplay import make_bots, play_bot_game  # noqa: F401 - the CLI's own
 
-EXIT_BAD_INPUT = 2
 PLACEABLE = tuple(name for name in PIECE_NAMES if name != "empty")
 SCORE_KEYS = ("planet", "pieces", "sun", "fertility")
 _KEY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-
-
-class InputError(Exception):
-    """Input the command line cannot use; the message is printed as is."""
 
 
 # --- simulate ----------------------------------------------------------------------------
@@ -48,11 +47,8 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` bot games (game ``i`` seeded ``seed + i``) and summarise them."""
     edition = load_edition()
-    scores: list[int] = []
-    winning: list[int] = []
-    wins = [0] * players
+    tally = kit.Tally(players)
     moves = 0
-    titles = dict.fromkeys((name for _, name in edition.solo_titles), 0)
     started = time.perf_counter()
     for i in tqdm(
         range(games), desc="simulate", unit="game", file=sys.stderr, disable=not progress
@@ -60,12 +56,8 @@ def simulate(
         state, played = play_bot_game(players, seed + i, bot)
         outcome = state.outcome
         assert outcome is not None
-        scores.extend(outcome.scores)
-        winning.append(outcome.scores[outcome.winner])
-        wins[outcome.winner] += 1
+        tally.add(outcome.scores, outcome.winner, outcome.title)
         moves += len(played)
-        if outcome.title is not None:
-            titles[outcome.title] += 1
     elapsed = time.perf_counter() - started
     summary: dict[str, Any] = {
         "players": players,
@@ -73,19 +65,12 @@ def simulate(
         "bot": bot,
         "seed": seed,
         "edition": edition.name,
-        "mean_score": round(sum(scores) / len(scores), 2),
-        "min_score": min(scores),
-        "max_score": max(scores),
-        "mean_winning_score": round(sum(winning) / len(winning), 2),
-        "wins_per_seat": wins,
+        **tally.figures(),
         "moves_per_game": round(moves / games, 2),
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
     }
     if players == 1:
-        summary["titles"] = [
-            {"title": name, "from_score": threshold, "games": titles[name]}
-            for threshold, name in edition.solo_titles
-        ]
+        summary["titles"] = tally.title_rows(edition.solo_titles)
     return summary
 
 
@@ -93,16 +78,7 @@ def simulate(
 
 
 def _read_record(path: str) -> tuple[GameRecord, dict[str, Any]]:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path} is not UTF-8 text: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path} is not valid JSON: {exc}") from exc
+    data = kit.read_json(path)
     try:
         record = GameRecord.from_json(data)
     except RulesError as exc:
@@ -122,17 +98,10 @@ def replay(path: str) -> dict[str, Any]:
     try:
         final = record.replay()
     except RulesError as exc:
-        cause = exc.__cause__
-        code = f"{exc.code}: {cause.code}" if isinstance(cause, RulesError) else exc.code
-        raise InputError(f"{path}: {exc.message} [{code}]") from exc
+        raise kit.refused(path, exc) from exc
     names = record.players
     outcome = final.outcome.to_json() if final.outcome else None
-    stated = data.get("result")
-    if stated is not None and stated != outcome:
-        raise InputError(
-            f"{path}: the record's result {json.dumps(stated)} does not match the replay "
-            f"({json.dumps(outcome)})."
-        )
+    kit.check_result(path, data.get("result"), outcome)
     seats = []
     for index, seat in enumerate(final.seats):
         seats.append(
@@ -156,7 +125,7 @@ def replay(path: str) -> dict[str, Any]:
             }
         )
     if outcome is not None:
-        outcome["ranking_players"] = [names[s] for s in outcome["ranking"]]
+        outcome["ranking_players"] = kit.named_ranking(outcome, names)
         outcome["winner_player"] = names[outcome["winner"]]
     return {
         "edition": record.edition,
@@ -238,22 +207,7 @@ def score_position(data: Any, edition: Edition | None = None) -> dict[str, int]:
     }
 
 
-def _score_stdin(stream: TextIO) -> dict[str, int]:
-    try:
-        data = json.loads(stream.read())
-    except json.JSONDecodeError as exc:
-        raise InputError(f"the input is not valid JSON: {exc}") from exc
-    return score_position(data)
-
-
 # --- argument parsing --------------------------------------------------------------------
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -265,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many games between bots; print a JSON summary")
     p.add_argument("--players", type=int, choices=range(1, 5), required=True)
-    p.add_argument("--games", type=_positive, required=True)
+    p.add_argument("--games", type=kit.positive, required=True)
     p.add_argument("--seed", type=int, required=True, help="game i uses seed SEED+i")
     p.add_argument("--bot", choices=bots, default="random")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -295,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--workers",
-        type=_positive,
+        type=kit.positive,
         default=min(2, os.cpu_count() or 1),
         help="processes playing those games (the figures do not depend on it)",
     )
@@ -305,33 +259,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 on bad input)."""
     args = build_parser().parse_args(argv)
-    command = str(args.command)
-    try:
-        if command == "simulate":
-            summary = simulate(
-                int(args.players), int(args.games), int(args.seed), str(args.bot), not args.quiet
-            )
-            print(json.dumps(summary))
-        elif command == "replay":
-            print(json.dumps(replay(str(args.file)), indent=2))
-        elif command == "score":
-            print(json.dumps(_score_stdin(sys.stdin)))
-        elif command == "demo":
-            demo(int(args.players), int(args.seed), str(args.bot), sys.stdout)
-        else:
-            from .bench import run
+    return kit.run(partial(_command, args))
 
-            run(
-                quick=bool(args.quick),
-                out=sys.stdout,
-                strong_games=None if args.strong_games is None else int(args.strong_games),
-                workers=int(args.workers),
-            )
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # The reader went away (``... | head``): stop quietly, without a second error at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+
+def _command(args: argparse.Namespace) -> None:
+    command = str(args.command)
+    if command == "simulate":
+        summary = simulate(
+            int(args.players), int(args.games), int(args.seed), str(args.bot), not args.quiet
+        )
+        print(json.dumps(summary))
+    elif command == "replay":
+        print(json.dumps(replay(str(args.file)), indent=2))
+    elif command == "score":
+        print(json.dumps(score_position(kit.read_json_input(sys.stdin))))
+    elif command == "demo":
+        demo(int(args.players), int(args.seed), str(args.bot), sys.stdout)
+    else:
+        from .bench import run as bench
+
+        bench(
+            quick=bool(args.quick),
+            out=sys.stdout,
+            strong_games=None if args.strong_games is None else int(args.strong_games),
+            workers=int(args.workers),
+        )

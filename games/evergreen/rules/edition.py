@@ -8,13 +8,13 @@ stores the name of the edition it was created with.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from .errors import InvalidEdition
+from games.enginekit.editions import EditionFields, Shelf
+from games.enginekit.errors import InvalidEdition
+from games.enginekit.titles import earned_title
+
 from .planet import BIOMES, SUITS, WILD, Planet
 
 POWERS: tuple[str, ...] = ("sprout", "small", "big", "bush", "lake", "bud")
@@ -28,6 +28,7 @@ POWER_NAMES: dict[str, str] = {
 }
 ICONS = ("F1", "F2", "A", "-")
 DEFAULT_EDITION = "standard-v1"
+PACKAGE = __name__.rpartition(".")[0]  # the engine, whose editions/ folder holds the files
 
 
 @dataclass(frozen=True)
@@ -74,16 +75,12 @@ class Edition:
         return self.power_levels[power][position - 1] if position else 0
 
     def solo_title(self, score: int) -> str:
-        title = self.solo_titles[0][1]
-        for threshold, name in self.solo_titles:
-            if score >= threshold:
-                title = name
-        return title
+        return earned_title(self.solo_titles, score, below=self.solo_titles[0][1])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Edition:
         """Build an edition from its JSON form; raises ``InvalidEdition`` when it is wrong."""
-        try:
+        with EditionFields():
             planet = Planet.parse(data["planet"])
             cards: dict[str, Card] = {}
             for suit, by_power in data["cards"].items():
@@ -115,31 +112,13 @@ class Edition:
                 solo_pool=int(data["solo_pool"]),
                 solo_titles=titles,
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, InvalidEdition):
-                raise
-            raise InvalidEdition(
-                f"The edition definition is incomplete or malformed: {exc}"
-            ) from exc
 
 
-def available_editions() -> list[str]:
-    folder = resources.files(__package__).joinpath("editions")
-    return sorted(
-        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
-    )
-
-
-@cache
-def load_edition(name: str = DEFAULT_EDITION) -> Edition:
-    """Load a named edition shipped in ``editions/``; raises ``InvalidEdition`` if unknown."""
-    if name not in available_editions():
-        raise InvalidEdition(f"Unknown edition {name!r}.", "unknown_edition")
-    text = resources.files(__package__).joinpath("editions", f"{name}.json").read_text("utf-8")
-    edition = Edition.from_dict(json.loads(text))
-    if edition.name != name:
-        raise InvalidEdition(f"Edition file {name}.json names itself {edition.name!r}.")
-    return edition
+SHELF = Shelf(PACKAGE, Edition.from_dict, DEFAULT_EDITION)
+# available_editions() lists the editions shipped in editions/; load_edition(name) loads one
+# (default: DEFAULT_EDITION), each once, and raises InvalidEdition for an unknown name.
+available_editions = SHELF.names
+load_edition = SHELF.load
 
 
 __all__ = ["BIOMES", "DEFAULT_EDITION", "POWERS", "Card", "Edition", "load_edition"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.enginekit.errors import IllegalMove, InvalidMove, RulesError
+from games.enginekit.rng import below, seed_state, shuffled
+
 from .edition import DEFAULT_EDITION, POWERS, Edition, load_edition
-from .errors import IllegalMove, InvalidMove, RulesError
 from .moves import Move, Pick, Turn
 from .pieces import EMPTY
 from .planet import BIOMES, SUNS, next_sun
-from .rng import below, seed_state, shuffled
 from .scoring import biggest_forest, fertility_score, light_score
 from .solo import ai_choice
 from .state import GameState, Outcome, Phase, SeasonScore, SeatState

@@ -23,8 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.enginekit.errors import InvalidMove
+from games.enginekit.jsonread import is_int, read_pair
+
 from .edition import POWERS
-from .errors import InvalidMove
 from .planet import Space
 
 ACTIONS = ("A", "B", "C", "D")
@@ -126,20 +128,12 @@ Move = Pick | Turn
 
 
 def _space(value: Any, what: str) -> Space:
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    raise InvalidMove(
-        f"{what} must be a [row, column] pair of integers, not {value!r}.", "bad_space"
-    )
+    return read_pair(value, what, "bad_space")
 
 
 def _seat(data: dict[str, Any]) -> int:
     seat = data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
+    if not is_int(seat):
         raise InvalidMove("A move needs an integer 'seat'.", "bad_seat")
     return seat
 

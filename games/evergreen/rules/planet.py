@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .errors import InvalidEdition
+from games.enginekit.errors import InvalidEdition
 
 BIOMES: tuple[str, ...] = ("snow", "swamp", "rock", "flowers", "wheat", "grassland")
 WILD = "wild"

@@ -10,15 +10,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from games.enginekit.records import RECORD_VERSION, RecordFormat, replayed
+
 from .edition import DEFAULT_EDITION
 from .engine import apply, new_game
-from .errors import InvalidState, RulesError
 from .moves import Move, move_from_json
 from .planet import SUNS
 from .state import GameState
 
 RECORD_FORMAT = "evergreen-record"
-RECORD_VERSION = 1
+FORMAT = RecordFormat(RECORD_FORMAT, "This is not an Evergreen game record.", max_players=4)
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord"]
 
 
 @dataclass(frozen=True)
@@ -40,16 +42,7 @@ class GameRecord:
 
     def states(self) -> Iterator[GameState]:
         """The state after setup, then after each move (each move checked by the rules)."""
-        state = self.start()
-        yield state
-        for number, move in enumerate(self.moves, start=1):
-            try:
-                state = apply(state, move)
-            except RulesError as exc:
-                raise InvalidState(
-                    f"Move {number} of the record is illegal: {exc.message}", "record_illegal_move"
-                ) from exc
-            yield state
+        return replayed(self.start(), self.moves, apply)
 
     def replay(self) -> GameState:
         """The final state; raises ``InvalidState`` if a move of the record is illegal."""
@@ -57,49 +50,17 @@ class GameRecord:
         return final
 
     def to_json(self, final: GameState | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "edition": self.edition,
-            "seed": self.seed,
-            "players": list(self.players),
-            "options": {"sun": self.sun},
-            "moves": [m.to_json() for m in self.moves],
-        }
-        if final is not None and final.outcome is not None:
-            data["result"] = final.outcome.to_json()
-        return data
+        return FORMAT.write(self, {"sun": self.sun}, final)
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record; raises ``InvalidState`` (or ``InvalidMove``) when it is malformed."""
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise InvalidState("This is not an Evergreen game record.", "not_a_record")
-        if data.get("version") != RECORD_VERSION:
-            raise InvalidState(f"Unsupported record version {data.get('version')!r}.", "bad_record")
-        try:
-            players = data["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise TypeError("players must be a list of names")
-            if not 1 <= len(players) <= 4:
-                raise TypeError("a game has 1 to 4 players")
-            seed = data["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise TypeError("seed must be an integer")
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise TypeError("options must be an object")
-            sun = options.get("sun", "N")
-            if sun not in SUNS:
-                raise TypeError("options.sun must be one of N, E, S, W")
-            edition = data["edition"]
-            if not isinstance(edition, str):
-                raise TypeError("edition must be a name")
-            if not isinstance(data["moves"], list):
-                raise TypeError("moves must be a list")
-            moves = tuple(move_from_json(m) for m in data["moves"])
-            return cls(tuple(players), seed, edition, sun, moves)
-        except (KeyError, TypeError) as exc:
-            raise InvalidState(
-                f"The game record is incomplete or malformed: {exc}", "bad_record"
-            ) from exc
+        read = FORMAT.read(data, _sun, move_from_json)
+        return cls(read.players, read.seed, read.edition, read.options, read.moves)
+
+
+def _sun(options: dict[str, Any]) -> str:
+    sun = options.get("sun", "N")
+    if sun not in SUNS:
+        raise TypeError("options.sun must be one of N, E, S, W")
+    return str(sun)

@@ -195,7 +195,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_from_json(data: dict[str, Any]) -> GameState:
     """Read back ``state_to_json``'s output; raises ``InvalidState`` if it is malformed."""
-    from .errors import InvalidState
+    from games.enginekit.errors import InvalidState
 
     if not isinstance(data, dict):
         raise InvalidState("A game state must be a JSON object.")

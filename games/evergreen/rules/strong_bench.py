@@ -4,7 +4,7 @@ It plays seeded games and prints, against the targets: the solo score distributi
 titles of the ``strong`` bot, its win rate with three ``greedy`` bots at a 4-player
 table (it sits at seat ``game % 4``, so every seat is played), and the median time of
 one decision at each level on one core. Games run in worker processes, each from its
-own seed (game ``i`` uses ``seed + i`` and the bots' seeds ``selfplay.bot_seed``), and the
+own seed (game ``i`` uses ``seed + i`` and the bots' seeds ``enginekit.rng.bot_seed``), and the
 results are gathered in seed order: the figures never depend on scheduling.
 """
 
@@ -14,16 +14,17 @@ import json
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from multiprocessing import get_context
 from typing import Any, TextIO, TypeVar
+
+from games.enginekit import bench as kit
+from games.enginekit.rng import bot_seed
 
 from .bot import Bot
 from .bots import GreedyBot, make_bot
 from .edition import load_edition
 from .engine import apply, new_game
-from .selfplay import bot_seed
 from .strong import LEVELS
 
 SOLO_MEAN_TARGET = 150.0
@@ -64,15 +65,6 @@ def table_game(seed: int) -> tuple[int, int, int]:
     return int(winner == strong_seat), scores[strong_seat], best_other
 
 
-def in_workers(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[R]:
-    """``fn`` over ``items`` in ``workers`` processes, results in the items' order."""
-    items = list(items)
-    if workers <= 1:
-        return [fn(item) for item in items]
-    with get_context("fork").Pool(workers) as pool:
-        return list(pool.imap(fn, items, chunksize=1))
-
-
 def decision_times(level: str, games: int, seed: int) -> list[float]:
     """Seconds of every decision of a ``level`` bot over ``games`` solo games."""
     times = []
@@ -85,11 +77,6 @@ def decision_times(level: str, games: int, seed: int) -> list[float]:
             times.append(time.perf_counter() - started)
             state = apply(state, move)
     return times
-
-
-def percentile(values: Sequence[int], share: float) -> float:
-    ordered = sorted(values)
-    return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))])
 
 
 def measure(
@@ -107,22 +94,15 @@ def measure(
     started = time.perf_counter()
     with one_core():
         times = {level: decision_times(level, timing_games, seed) for level in LEVELS}
-    solo = in_workers(solo_game, range(seed, seed + games), workers)
-    table = in_workers(table_game, range(seed, seed + games), workers)
+    solo = kit.in_workers(solo_game, range(seed, seed + games), workers)
+    table = kit.in_workers(table_game, range(seed, seed + games), workers)
     titles = Counter(load_edition().solo_title(score) for score in solo)
     wins = sum(won for won, _, _ in table)
     return {
         "solo": {
             "games": games,
             "seeds": [seed, seed + games - 1],
-            "mean": round(statistics.mean(solo), 2),
-            "min": min(solo),
-            "p10": percentile(solo, 0.10),
-            "p25": percentile(solo, 0.25),
-            "median": statistics.median(solo),
-            "p75": percentile(solo, 0.75),
-            "p90": percentile(solo, 0.90),
-            "max": max(solo),
+            **kit.distribution(solo),
             "share_160_plus": round(sum(s >= SOLO_HIGH for s in solo) / games, 3),
             "titles": {name: titles[name] for _, name in load_edition().solo_titles},
         },
@@ -140,10 +120,6 @@ def measure(
     }
 
 
-def _verdict(ok: bool) -> str:
-    return "ok" if ok else "MISSED"
-
-
 def report(figures: dict[str, Any], out: TextIO) -> bool:
     """Print the figures for people and as one JSON line; return whether every target is met."""
     solo, table = figures["solo"], figures["four_players"]
@@ -159,29 +135,18 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
         f"{figures['workers']} worker(s), {figures['runtime_s']:.0f} s)",
         file=out,
     )
-    print(
-        f"  solo mean {solo['mean']:.1f} (target >= {SOLO_MEAN_TARGET:g})  "
-        f"{_verdict(checks['solo_mean'])}",
-        file=out,
-    )
+    print(kit.mean_line("solo", solo["mean"], SOLO_MEAN_TARGET), file=out)
     print(
         f"  solo at {SOLO_HIGH}+ {100 * solo['share_160_plus']:.1f} % "
-        f"(target >= {100 * SOLO_HIGH_SHARE_TARGET:g} %)  {_verdict(checks['solo_160_plus'])}",
+        f"(target >= {100 * SOLO_HIGH_SHARE_TARGET:g} %)  {kit.verdict(checks['solo_160_plus'])}",
         file=out,
     )
-    print(
-        "  solo min/p10/p25/median/p75/p90/max "
-        + "/".join(f"{solo[k]:g}" for k in ("min", "p10", "p25", "median", "p75", "p90", "max")),
-        file=out,
-    )
-    print(
-        "  titles " + ", ".join(f"{name} {count}" for name, count in solo["titles"].items()),
-        file=out,
-    )
+    print(kit.distribution_line("solo", solo), file=out)
+    print(kit.titles_line(solo["titles"]), file=out)
     print(
         f"  4 players, strong vs 3 greedy: won {table['wins']}/{table['games']} "
         f"= {100 * table['win_rate']:.1f} % (target >= {100 * WIN_RATE_TARGET:g} %)  "
-        f"{_verdict(checks['win_rate'])}; mean {table['strong_mean']:.1f} "
+        f"{kit.verdict(checks['win_rate'])}; mean {table['strong_mean']:.1f} "
         f"vs best greedy {table['best_greedy_mean']:.1f}",
         file=out,
     )
@@ -189,7 +154,7 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
     print(
         "  decision median on one core: "
         + ", ".join(f"{level} {1000 * t:.0f} ms" for level, t in medians.items())
-        + f" (strong target <= {DECISION_TARGET_S:g} s)  {_verdict(checks['decision'])}",
+        + f" (strong target <= {DECISION_TARGET_S:g} s)  {kit.verdict(checks['decision'])}",
         file=out,
     )
     print(json.dumps({"strong_player": {**figures, "ok": checks}}), file=out)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.enginekit.errors import IllegalMove
+
 from .edition import Edition
 from .engine import edition_of
-from .errors import IllegalMove
 from .moves import ACTION_EFFECTS, POWER_EFFECTS, LakePlacement, Turn
 from .pieces import EMPTY, GROWS_INTO, SMALL, SPROUT
 from .planet import WILD, Planet, Space

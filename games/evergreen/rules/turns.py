@@ -7,8 +7,9 @@ once) and again when the round is revealed.
 
 from __future__ import annotations
 
+from games.enginekit.errors import IllegalMove, InvalidMove
+
 from .edition import POWERS, Card, Edition
-from .errors import IllegalMove, InvalidMove
 from .moves import ACTION_EFFECT_NAMES, ACTION_EFFECTS, ACTIONS, TIMINGS, LakePlacement, Turn
 from .pieces import BIG, BUSH, EMPTY, GROWS_INTO, LAKE, PIECE_NAMES, SMALL, SPROUT
 from .planet import CREVICE, WILD, Planet, Space

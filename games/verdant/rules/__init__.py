@@ -10,10 +10,17 @@ Typical use::
     state = rules.apply(state, rules.Turn(seat, "plant", 0, 0, at=(0, 2)))
 """
 
+from games.enginekit.errors import (
+    IllegalMove,
+    InvalidEdition,
+    InvalidMove,
+    InvalidState,
+    RulesError,
+)
+
 from .bots import make_bot
 from .edition import DEFAULT_EDITION, Edition, load_edition
 from .engine import apply, apply_unchecked, new_game, score_seat
-from .errors import IllegalMove, InvalidEdition, InvalidMove, InvalidState, RulesError
 from .events import move_facts
 from .moves import Move, Start, Step, Turn, Wipe, move_from_json, move_to_json
 from .record import GameRecord

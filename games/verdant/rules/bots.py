@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.enginekit.errors import RulesError
+
 from .engine import apply
-from .errors import RulesError
 from .moves import Move
 from .policies import Bot, GreedyBot, RandomBot, home_value, step_options
 from .state import GameState

@@ -9,33 +9,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
+from functools import partial
 from typing import Any, TextIO
+
+from games.enginekit import cli as kit
+from games.enginekit.cli import InputError
+from games.enginekit.errors import RulesError
+from games.enginekit.rng import bot_seed  # noqa: F401 - the CLI's own
 
 from .bots import BOTS
 from .contract import ContractError, score_document
 from .edition import load_edition
 from .engine import MAX_PLAYERS, apply, new_game, score_seat
-from .errors import RulesError
 from .moves import Move, Start, Turn, Wipe
 from .record import GameRecord
-from .selfplay import bot_seed, make_bots, play_bot_game  # noqa: F401 - the CLI's own
+from .selfplay import make_bots, play_bot_game
 from .state import VARIANTS, GameState
-
-EXIT_BAD_INPUT = 2
-
-
-class InputError(Exception):
-    """Input the command line cannot use; the message is printed as is."""
-
-
-# --- Playing games between bots ------------------------------------------------------
-
 
 # --- simulate ----------------------------------------------------------------------------
 
@@ -45,19 +37,13 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` bot games (game ``i`` seeded ``seed + i``) and summarise them."""
     edition = load_edition()
-    scores: list[int] = []
-    winning: list[int] = []
-    wins = [0] * players
-    titles: Counter[str | None] = Counter()
+    tally = kit.Tally(players)
     started = time.perf_counter()
     for i in range(games):
         state, _ = play_bot_game(players, seed + i, bot, variant=variant, goals=goals)
         outcome = state.outcome
         assert outcome is not None
-        scores.extend(outcome.scores)
-        winning.append(outcome.scores[outcome.winner])
-        wins[outcome.winner] += 1
-        titles[outcome.title] += 1
+        tally.add(outcome.scores, outcome.winner, outcome.title)
     elapsed = time.perf_counter() - started
     summary: dict[str, Any] = {
         "players": players,
@@ -67,35 +53,18 @@ def simulate(
         "edition": edition.name,
         "variant": variant,
         "goals": goals,
-        "mean_score": round(sum(scores) / len(scores), 2),
-        "min_score": min(scores),
-        "max_score": max(scores),
-        "mean_winning_score": round(sum(winning) / len(winning), 2),
-        "wins_per_seat": wins,
+        **tally.figures(),
         "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
     }
     if players == 1:
-        summary["titles"] = [{"title": None, "from_score": 0, "games": titles[None]}] + [
-            {"title": name, "from_score": threshold, "games": titles[name]}
-            for threshold, name in edition.solo_titles
+        summary["titles"] = [
+            {"title": None, "from_score": 0, "games": tally.titles[None]},
+            *tally.title_rows(edition.solo_titles),
         ]
     return summary
 
 
 # --- replay ------------------------------------------------------------------------------
-
-
-def _read_json(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path} is not UTF-8 text: {exc}") from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path} is not valid JSON: {exc}") from exc
 
 
 def replay(path: str) -> dict[str, Any]:
@@ -104,21 +73,14 @@ def replay(path: str) -> dict[str, Any]:
     Raises ``InputError`` for a file that cannot be read, is not a record, holds an
     illegal move or states a result the replay does not reach.
     """
-    data = _read_json(path)
+    data = kit.read_json(path)
     try:
         record = GameRecord.from_json(data)
         final = record.replay()
     except RulesError as exc:
-        cause = exc.__cause__
-        code = f"{exc.code}: {cause.code}" if isinstance(cause, RulesError) else exc.code
-        raise InputError(f"{path}: {exc.message} [{code}]") from exc
+        raise kit.refused(path, exc) from exc
     outcome = final.outcome.to_json() if final.outcome else None
-    stated = data.get("result")
-    if stated is not None and stated != outcome:
-        raise InputError(
-            f"{path}: the record's result {json.dumps(stated)} does not match the replay "
-            f"({json.dumps(outcome)})."
-        )
+    kit.check_result(path, data.get("result"), outcome)
     names = record.players
     seats = [
         {
@@ -130,7 +92,7 @@ def replay(path: str) -> dict[str, Any]:
         for index, seat in enumerate(final.seats)
     ]
     if outcome is not None:
-        outcome["ranking_players"] = [names[s] for s in outcome["ranking"]]
+        outcome["ranking_players"] = kit.named_ranking(outcome, names)
         outcome["winner_players"] = [names[s] for s in outcome["winners"]]
     return {
         "edition": record.edition,
@@ -209,13 +171,6 @@ def demo(players: int, seed: int, bot: str, out: TextIO, *, variant: str, goals:
 # --- argument parsing --------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="verdant-rules", description="The Verdant rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -232,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many games between bots; print a JSON summary")
     p.add_argument("--players", type=int, choices=counts, required=True)
-    p.add_argument("--games", type=_positive, required=True)
+    p.add_argument("--games", type=kit.positive, required=True)
     p.add_argument("--seed", type=int, required=True, help="game i uses seed SEED+i")
     p.add_argument("--bot", choices=bots, default="random")
     p.add_argument("--variant", choices=VARIANTS, default="standard")
@@ -257,46 +212,35 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 on bad input)."""
     args = build_parser().parse_args(argv)
-    command = str(args.command)
-    try:
-        if command == "score":
-            try:
-                data = json.loads(sys.stdin.read())
-            except json.JSONDecodeError as exc:
-                raise InputError(f"the input is not valid JSON: {exc}") from exc
-            except UnicodeDecodeError as exc:
-                raise InputError(f"the input is not UTF-8 text: {exc}") from exc
-            print(json.dumps(score_document(data).to_json()))
-        elif command == "simulate":
-            summary = simulate(
-                int(args.players),
-                int(args.games),
-                int(args.seed),
-                str(args.bot),
-                variant=str(args.variant),
-                goals=bool(args.goals),
-            )
-            print(json.dumps(summary))
-        elif command == "replay":
-            print(json.dumps(replay(str(args.file)), indent=2))
-        elif command == "demo":
-            demo(
-                int(args.players),
-                int(args.seed),
-                str(args.bot),
-                sys.stdout,
-                variant=str(args.variant),
-                goals=bool(args.goals),
-            )
-        else:
-            from .bench import run
+    return kit.run(partial(_command, args), (InputError, ContractError))
 
-            run(quick=bool(args.quick), out=sys.stdout)
-    except (InputError, ContractError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # The reader went away (``... | head``): stop quietly, without a second error at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+
+def _command(args: argparse.Namespace) -> None:
+    command = str(args.command)
+    if command == "score":
+        print(json.dumps(score_document(kit.read_json_input(sys.stdin)).to_json()))
+    elif command == "simulate":
+        summary = simulate(
+            int(args.players),
+            int(args.games),
+            int(args.seed),
+            str(args.bot),
+            variant=str(args.variant),
+            goals=bool(args.goals),
+        )
+        print(json.dumps(summary))
+    elif command == "replay":
+        print(json.dumps(replay(str(args.file)), indent=2))
+    elif command == "demo":
+        demo(
+            int(args.players),
+            int(args.seed),
+            str(args.bot),
+            sys.stdout,
+            variant=str(args.variant),
+            goals=bool(args.goals),
+        )
+    else:
+        from .bench import run as bench
+
+        bench(quick=bool(args.quick), out=sys.stdout)

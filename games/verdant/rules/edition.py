@@ -8,15 +8,15 @@ an engine change; a game stores the name of the edition it was created with.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from .errors import InvalidEdition
+from games.enginekit.editions import EditionFields, Shelf
+from games.enginekit.errors import InvalidEdition
+from games.enginekit.titles import earned_title
 
 DEFAULT_EDITION = "standard-v1"
+PACKAGE = __name__.rpartition(".")[0]  # the engine, whose editions/ folder holds the files
 SIDES: tuple[str, ...] = ("top", "right", "bottom", "left")
 POT_KINDS: tuple[str, ...] = ("concrete", "wood", "ceramic", "terracotta")
 BONUS_POTS: tuple[str, ...] = ("concrete", "wood", "ceramic")
@@ -113,16 +113,12 @@ class Edition:
 
     def solo_title(self, score: int) -> str | None:
         """The solo title a score earns, or None below the lowest threshold."""
-        title = None
-        for threshold, name in self.solo_titles:
-            if score >= threshold:
-                title = name
-        return title
+        return earned_title(self.solo_titles, score, below=None)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Edition:
         """Build an edition from its JSON form; raises ``InvalidEdition`` when it is wrong."""
-        try:
+        with EditionFields():
             if data["game"] != "verdant":
                 raise InvalidEdition("This edition is not a Verdant edition.")
             types = tuple(str(t) for t in data["plant_types"])
@@ -195,28 +191,10 @@ class Edition:
                 solo_titles=tuple((int(t), str(n)) for t, n in data["solo_titles"]),
                 goals=goals,
             )
-        except InvalidEdition:
-            raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidEdition(
-                f"The edition definition is incomplete or malformed: {exc}"
-            ) from exc
 
 
-def available_editions() -> list[str]:
-    folder = resources.files(__package__).joinpath("editions")
-    return sorted(
-        p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
-    )
-
-
-@cache
-def load_edition(name: str = DEFAULT_EDITION) -> Edition:
-    """Load a named edition shipped in ``editions/``; raises ``InvalidEdition`` if unknown."""
-    if name not in available_editions():
-        raise InvalidEdition(f"Unknown edition {name!r}.", "unknown_edition")
-    text = resources.files(__package__).joinpath("editions", f"{name}.json").read_text("utf-8")
-    edition = Edition.from_dict(json.loads(text))
-    if edition.name != name:
-        raise InvalidEdition(f"Edition file {name}.json names itself {edition.name!r}.")
-    return edition
+SHELF = Shelf(PACKAGE, Edition.from_dict, DEFAULT_EDITION)
+# available_editions() lists the editions shipped in editions/; load_edition(name) loads one
+# (default: DEFAULT_EDITION), each once, and raises InvalidEdition for an unknown name.
+available_editions = SHELF.names
+load_edition = SHELF.load

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.enginekit.errors import IllegalMove, InvalidMove, RulesError
+from games.enginekit.rng import below, seed_state, shuffled
+
 from .edition import BONUS_POTS, DEFAULT_EDITION, GOAL_DECKS, Edition, load_edition
-from .errors import IllegalMove, InvalidMove, RulesError
 from .home import Home
 from .moves import Move, Start, Turn, Wipe, check_shape
-from .rng import below, seed_state, shuffled
 from .scoring import Score, score_home
 from .state import VARIANTS, GameState, Outcome, Phase, SeatState
 from .turns import play_turn, reveal_starts, wipe

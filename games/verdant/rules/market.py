@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.enginekit.rng import shuffled
+
 from .edition import Edition
-from .rng import shuffled
 from .state import GameState, SeatState
 
 LAST = 3  # the 4th column, farthest from the decks

@@ -30,8 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.enginekit.errors import InvalidMove
+from games.enginekit.jsonread import is_int, read_pair
+
 from .edition import SIDES
-from .errors import InvalidMove
 from .home import Pos
 
 TAKES = ("plant", "room")
@@ -108,21 +110,13 @@ Move = Start | Wipe | Turn
 
 
 def _int(value: Any, what: str, code: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if is_int(value):
         return value
     raise InvalidMove(f"{what} must be an integer, not {value!r}.", code)
 
 
 def _pos(value: Any, what: str) -> Pos:
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    raise InvalidMove(
-        f"{what} must be a [row, column] pair of integers, not {value!r}.", "bad_cell"
-    )
+    return read_pair(value, what, "bad_cell")
 
 
 def _name(value: Any, what: str, code: str) -> str | None:

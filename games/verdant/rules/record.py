@@ -10,14 +10,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from games.enginekit.records import RecordFormat, replayed
+
 from .edition import DEFAULT_EDITION
 from .engine import MAX_PLAYERS, apply, apply_unchecked, new_game
-from .errors import InvalidState, RulesError
 from .moves import Move, Start, move_from_json
 from .state import VARIANTS, GameState, Phase
 
 RECORD_FORMAT = "verdant-record"
-RECORD_VERSION = 1
+FORMAT = RecordFormat(RECORD_FORMAT, "This is not a Verdant game record.", MAX_PLAYERS)
 
 
 @dataclass(frozen=True)
@@ -50,17 +51,7 @@ class GameRecord:
         ``checked=False`` takes the moves as already accepted (who moved when is not
         checked again): the fast path for rebuilding a stored game.
         """
-        state = self.start()
-        yield state
-        step = apply if checked else apply_unchecked
-        for number, move in enumerate(self.moves, start=1):
-            try:
-                state = step(state, move)
-            except RulesError as exc:
-                raise InvalidState(
-                    f"Move {number} of the record is illegal: {exc.message}", "record_illegal_move"
-                ) from exc
-            yield state
+        return replayed(self.start(), self.moves, apply if checked else apply_unchecked)
 
     def replay(self, *, checked: bool = True) -> GameState:
         """The final state; raises ``InvalidState`` if a move of the record is illegal."""
@@ -68,55 +59,24 @@ class GameRecord:
         return final
 
     def to_json(self, final: GameState | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "edition": self.edition,
-            "seed": self.seed,
-            "players": list(self.players),
-            "options": {"variant": self.variant, "goals": self.goals},
-            "moves": [m.to_json() for m in self.moves],
-        }
-        if final is not None and final.outcome is not None:
-            data["result"] = final.outcome.to_json()
-        return data
+        return FORMAT.write(self, {"variant": self.variant, "goals": self.goals}, final)
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
         """Read a record; raises ``InvalidState`` (or ``InvalidMove``) when it is malformed."""
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise InvalidState("This is not a Verdant game record.", "not_a_record")
-        if data.get("version") != RECORD_VERSION:
-            raise InvalidState(f"Unsupported record version {data.get('version')!r}.", "bad_record")
-        try:
-            players = data["players"]
-            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                raise TypeError("players must be a list of names")
-            if not 1 <= len(players) <= MAX_PLAYERS:
-                raise TypeError(f"a game has 1 to {MAX_PLAYERS} players")
-            seed = data["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise TypeError("seed must be an integer")
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise TypeError("options must be an object")
-            variant = options.get("variant", "standard")
-            if variant not in VARIANTS:
-                raise TypeError(f"options.variant must be one of {', '.join(VARIANTS)}")
-            goals = options.get("goals", False)
-            if not isinstance(goals, bool):
-                raise TypeError("options.goals must be true or false")
-            edition = data["edition"]
-            if not isinstance(edition, str):
-                raise TypeError("edition must be a name")
-            if not isinstance(data["moves"], list):
-                raise TypeError("moves must be a list")
-            moves = tuple(move_from_json(m) for m in data["moves"])
-            return cls(tuple(players), seed, edition, variant, goals, moves)
-        except (KeyError, TypeError) as exc:
-            raise InvalidState(
-                f"The game record is incomplete or malformed: {exc}", "bad_record"
-            ) from exc
+        read = FORMAT.read(data, _variant_and_goals, move_from_json)
+        variant, goals = read.options
+        return cls(read.players, read.seed, read.edition, variant, goals, read.moves)
+
+
+def _variant_and_goals(options: dict[str, Any]) -> tuple[str, bool]:
+    variant = options.get("variant", "standard")
+    if variant not in VARIANTS:
+        raise TypeError(f"options.variant must be one of {', '.join(VARIANTS)}")
+    goals = options.get("goals", False)
+    if not isinstance(goals, bool):
+        raise TypeError("options.goals must be true or false")
+    return str(variant), goals
 
 
 def unrevealed_moves(record: GameRecord, state: GameState, viewer: int | None) -> set[int]:

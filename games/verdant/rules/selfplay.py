@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
+from games.enginekit.rng import bot_seed
+
 from .bots import Bot, make_bot, play_game
 from .engine import new_game
 from .moves import Move
-from .rng import next_u64, seed_state
 from .state import GameState
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game seeded ``game_seed`` (distinct per seat)."""
-    return next_u64(seed_state(game_seed * 8 + seat))[1]
 
 
 def make_bots(bot: str, players: int, game_seed: int) -> list[Bot]:

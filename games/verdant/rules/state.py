@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .errors import InvalidState
+from games.enginekit.errors import InvalidState
+
 from .home import SIZE, Home, index, position
 
 VARIANTS = ("standard", "family")

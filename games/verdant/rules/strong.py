@@ -24,12 +24,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from games.enginekit.rng import MASK64
+
 from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
 from .outlook import Outlook, outlook_value
 from .policies import GreedyBot
-from .rng import MASK64
 from .state import GameState
 from .turns import TurnInProgress
 

@@ -13,15 +13,18 @@ import json
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from multiprocessing import get_context
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TextIO
+
+from games.enginekit import bench as kit
+from games.enginekit.rng import bot_seed
 
 from .bots import make_bot
 from .edition import load_edition
 from .engine import apply, new_game
 from .moves import Turn
-from .selfplay import bot_seed, play_bot_game
+from .selfplay import play_bot_game
 
 SOLO_MEAN_TARGET = 85.0
 DECISION_TARGET_S = 2.0
@@ -33,15 +36,6 @@ def solo_score(seed: int) -> int:
     state, _ = play_bot_game(1, seed, STRONG)
     assert state.outcome is not None
     return state.outcome.scores[0]
-
-
-def in_workers(fn: Callable[[int], int], items: Iterable[int], workers: int) -> list[int]:
-    """``fn`` over ``items`` in ``workers`` processes, results in the items' order."""
-    items = list(items)
-    if workers <= 1:
-        return [fn(item) for item in items]
-    with get_context("fork").Pool(workers) as pool:
-        return list(pool.imap(fn, items, chunksize=1))
 
 
 def decision_times(games: int, seed: int) -> list[float]:
@@ -59,40 +53,25 @@ def decision_times(games: int, seed: int) -> list[float]:
     return times
 
 
-def percentile(values: Sequence[int], share: float) -> float:
-    ordered = sorted(values)
-    return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))])
-
-
 def measure(
     games: int,
     timing_games: int,
     seed: int,
     workers: int,
-    one_core: Callable[[], Callable[[], None]],
+    one_core: Callable[[], AbstractContextManager[None]] = nullcontext,
 ) -> dict[str, Any]:
-    """Every figure, as plain JSON: decisions are timed pinned by ``one_core`` (which
-    returns the function that unpins), the games spread over ``workers`` processes."""
+    """Every figure, as plain JSON: decisions are timed inside ``one_core()`` (the
+    caller's CPU pinning), the games spread over ``workers`` processes."""
     started = time.perf_counter()
-    restore = one_core()
-    try:
+    with one_core():
         times = decision_times(timing_games, seed)
-    finally:
-        restore()
-    solo = in_workers(solo_score, range(seed, seed + games), workers)
+    solo = kit.in_workers(solo_score, range(seed, seed + games), workers)
     edition = load_edition()
     titles = Counter(edition.solo_title(score) for score in solo)
     return {
         "games": games,
         "seeds": [seed, seed + games - 1],
-        "mean": round(statistics.mean(solo), 2),
-        "min": min(solo),
-        "p10": percentile(solo, 0.10),
-        "p25": percentile(solo, 0.25),
-        "median": statistics.median(solo),
-        "p75": percentile(solo, 0.75),
-        "p90": percentile(solo, 0.90),
-        "max": max(solo),
+        **kit.distribution(solo),
         "titles": {
             str(name): titles[name] for name in [None, *(n for _, n in edition.solo_titles)]
         },
@@ -101,10 +80,6 @@ def measure(
         "workers": workers,
         "runtime_s": round(time.perf_counter() - started, 1),
     }
-
-
-def _verdict(ok: bool) -> str:
-    return "ok" if ok else "MISSED"
 
 
 def report(figures: dict[str, Any], out: TextIO) -> bool:
@@ -118,23 +93,12 @@ def report(figures: dict[str, Any], out: TextIO) -> bool:
         f"{figures['seeds'][1]}, {figures['workers']} worker(s), {figures['runtime_s']:.0f} s)",
         file=out,
     )
-    print(
-        f"  solo mean {figures['mean']:.1f} (target >= {SOLO_MEAN_TARGET:g})  "
-        f"{_verdict(checks['solo_mean'])}",
-        file=out,
-    )
-    print(
-        "  solo min/p10/p25/median/p75/p90/max "
-        + "/".join(f"{figures[k]:g}" for k in ("min", "p10", "p25", "median", "p75", "p90", "max")),
-        file=out,
-    )
-    print(
-        "  titles " + ", ".join(f"{name} {count}" for name, count in figures["titles"].items()),
-        file=out,
-    )
+    print(kit.mean_line("solo", figures["mean"], SOLO_MEAN_TARGET), file=out)
+    print(kit.distribution_line("solo", figures), file=out)
+    print(kit.titles_line(figures["titles"]), file=out)
     print(
         f"  decision median on one core {1000 * figures['decision_median_s']:.0f} ms "
-        f"(target <= {DECISION_TARGET_S:g} s)  {_verdict(checks['decision'])}",
+        f"(target <= {DECISION_TARGET_S:g} s)  {kit.verdict(checks['decision'])}",
         file=out,
     )
     print(json.dumps({"strong_player": {**figures, "ok": checks}}), file=out)

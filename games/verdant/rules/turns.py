@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 
+from games.enginekit.errors import IllegalMove
+
 from .edition import Edition
-from .errors import IllegalMove
 from .home import NEIGHBOURS, Home, Pos, index, is_plant, is_room, light_matches
 from .home import placement_error as home_placement_error
 from .market import Table

@@ -1,9 +1,9 @@
-"""One error hierarchy for the rules engine.
+"""One error hierarchy for the games' rules engines.
 
 Every error carries a stable ``code`` (for programs, the API and translations), a
 ``message`` a player can read (in English) and ``params``: the values the message names
-(spaces, cards, Powers ...) as plain identifiers, so a web layer can say the same thing in
-another language. Views map codes to HTTP statuses; nothing here knows HTTP.
+(spaces, cells, cards, Powers, items ...) as plain identifiers, so a web layer can say
+the same thing in another language. Views map codes to HTTP statuses; nothing here knows HTTP.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class InvalidMove(RulesError):
 
 
 class InvalidEdition(RulesError):
-    """An edition definition (or a planet text) that cannot be loaded."""
+    """An edition definition (or, in Evergreen, a planet text) that cannot be loaded."""
 
     default_code = "invalid_edition"
 

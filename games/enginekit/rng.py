@@ -1,8 +1,8 @@
 """Seeded randomness kept inside the game state (SplitMix64).
 
-The engine never touches the global ``random`` module: the generator's whole state is
-one 64-bit integer stored in ``GameState.rng``, so a game replays exactly on any
-Python version.
+An engine never touches the global ``random`` module: the generator's whole state is
+one 64-bit integer stored in the game state (``GameState.rng``), so a game replays
+exactly on any Python version.
 """
 
 from __future__ import annotations
@@ -41,3 +41,8 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:
         state, j = below(state, i + 1)
         result[i], result[j] = result[j], result[i]
     return state, tuple(result)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game seeded ``game_seed`` (distinct per seat)."""
+    return next_u64(seed_state(game_seed * 8 + seat))[1]
