@@ -12,21 +12,19 @@ from typing import Any, cast
 from django.utils import timezone
 
 from . import kinds, mails
-from .models import Game, Seat
+from .models import Game, Seat, Seats
 
 
-def update(game: Game, state: Any, seats: list[Seat], now: datetime) -> None:
+def update(game: Game, state: Any, seats: Seats, now: datetime) -> None:
     """Start the clock for seats that now must act; stop it for the others."""
     hours = game.move_hours
     awaiting = set(kinds.of(game).awaiting(state)) if game.status == Game.Status.ACTIVE else set()
     for seat in seats:
         if seat.position in awaiting and not seat.bot:
             if seat.awaiting_since is None:
-                seat.awaiting_since = now
-                seat.deadline = deadline_from(now, hours, seat)
+                seats.change(seat, awaiting_since=now, deadline=deadline_from(now, hours, seat))
         else:
-            seat.awaiting_since = None
-            seat.deadline = None
+            seats.change(seat, awaiting_since=None, deadline=None)
 
 
 def deadline_from(start: datetime, hours: int | None, seat: Seat) -> datetime | None:

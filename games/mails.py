@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
@@ -65,16 +65,27 @@ def _game_context(game: Game, seat: Seat, state: Any) -> dict[str, Any]:
 
 
 def last_activity(user: Any, game: Game) -> datetime | None:
-    """When ``user`` last moved in ``game`` from a page, or was last mailed about it."""
-    moved = (
-        Move.objects.filter(game=game, user=user).aggregate(at=Max("created_at"))["at"]
-        if user is not None
-        else None
-    )
+    """When ``user`` last moved in ``game`` from a page, or was last mailed about it.
+
+    Both read in one query (two subqueries): it runs inside the move that creates a
+    coalesced player's "your move" mail."""
+    if user is None:
+        return None
+    moved = Move.objects.filter(game=OuterRef("pk"), user=user).order_by()
     mailed = Notification.objects.filter(
-        game=game, user=user, status=Notification.Status.SENT
-    ).aggregate(at=Max("sent_at"))["at"]
-    times = [t for t in (moved, mailed) if t is not None]
+        game=OuterRef("pk"), user=user, status=Notification.Status.SENT
+    ).order_by()
+    last = (
+        Game.objects.filter(pk=game.pk)
+        .values_list(
+            Subquery(moved.values("game").annotate(at=Max("created_at")).values("at")),
+            Subquery(mailed.values("game").annotate(at=Max("sent_at")).values("at")),
+        )
+        .first()
+    )
+    if last is None:
+        return None
+    times = [t for t in last if t is not None]
     return max(times) if times else None
 
 

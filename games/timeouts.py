@@ -44,7 +44,7 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         if claimed != 1:
             return "already handled"
         seat = next(s for s in seats if s.pk == seat_id)
-        seat.deadline = None
+        seat.deadline = None  # as the claim just wrote it: nothing left to save
         state = game.engine_state()
         kind = kinds.of(game)
         if game.status != Game.Status.ACTIVE or seat.position not in kind.awaiting(state):
@@ -62,12 +62,10 @@ def time_out(seat_id: int, deadline: datetime, now: datetime | None = None) -> s
         before = state
         state = kind.apply(state, move)
         moves: list[Move] = [writes.move_row(game, move)]
-        seat.timeouts_in_row += 1
-        seat.awaiting_since = None
+        seats.change(seat, timeouts_in_row=seat.timeouts_in_row + 1, awaiting_since=None)
         handed = seat.timeouts_in_row >= HANDOVER_AFTER and not seat.bot
         if handed:
-            seat.bot = kind.default_bot
-            seat.handed_to_bot = True
+            seats.change(seat, bot=kind.default_bot, handed_to_bot=True)
         state = writes.progress(game, state, seats, moves)
         writes.commit(game, before, state, seats, moves)
         if handed:

@@ -21,9 +21,12 @@ from rest_framework.request import Request
 
 class PlayerTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        token = Token.objects.select_related("user__player").filter(key=key).first()
-        if token is None:
-            raise exceptions.AuthenticationFailed(translation.gettext("Invalid token."))
+        try:
+            # get(), not filter().first(): the key is the primary key, so no ORDER BY to
+            # compile and sort (this runs on every API request).
+            token = Token.objects.select_related("user__player").get(key=key)
+        except Token.DoesNotExist:
+            raise exceptions.AuthenticationFailed(translation.gettext("Invalid token.")) from None
         user = token.user
         if not user.is_active:
             raise exceptions.AuthenticationFailed(translation.gettext("User inactive or deleted."))

@@ -26,7 +26,7 @@ from .ratings import (
     RatingChange,
     shown_rating,
 )
-from .seat import Seat
+from .seat import Seat, Seats
 
 __all__ = [
     "MOVE_KINDS",
@@ -44,6 +44,7 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Seat",
+    "Seats",
     "_invite_code",
     "default_reminder_hours",
     "new_calendar_secret",

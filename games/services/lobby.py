@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from .. import kinds
 from ..kinds import Refusal
-from ..models import Game, Move, Player, Seat
+from ..models import Game, Move, Player, Seat, Seats
 from ..timecontrol import BadTimeControl, check_time_control
 from .errors import Conflict, NotAPlayer, ServiceError, refused
 from .seats import hand_seat_to_bot
@@ -164,10 +164,10 @@ def _start(game: Game, seed: int | None = None) -> None:
         raise refused(exc) from exc
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    seats = list(game.seats.select_related("user__player").order_by("position"))
+    seats = Seats(game.seats.select_related("user__player").order_by("position"))
     bank = game.time_bank_hours * 3600
     for seat in seats:
-        seat.time_bank_seconds = bank
+        seats.change(seat, time_bank_seconds=bank)
     moves: list[Move] = []
     initial = state
     state = progress(game, state, seats, moves)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from .. import kinds
 from ..kinds import GameKind, Refusal
-from ..models import Game, Move, Seat
+from ..models import Game, Move, Seat, Seats
 from .errors import Conflict, ServiceError, not_a_player, refused
 from .writes import commit, lock_game_and_seats, move_row, progress
 
@@ -66,9 +66,6 @@ def _parse(kind: GameKind, move: Any, seat: int) -> Any:
     """The move for ``seat``: the seat always comes from who is asking, not from the payload.
     Raises the kind's ``Refusal`` for a malformed move."""
     return kind.move_from_json(move, seat)
-
-
-# What a move, a closing or a start changes on the game row (the rest is written by
 
 
 def submit_move(
@@ -183,7 +180,7 @@ def _unseen_changes_only(game: Game, seat: Seat, expected_version: int) -> bool:
 
 def _play(
     game: Game,
-    seats: list[Seat],
+    seats: Seats,
     seat: Seat,
     user: Any,
     move: Any,
@@ -213,9 +210,8 @@ def _play(
         raise refused(exc) from exc
     record = move_row(game, parsed, user, idempotency_key)
     moves = [record]
-    seat.timeouts_in_row = 0
-    seat.last_acted_move = record.number
-    seat.awaiting_since = None  # a fresh deadline for whatever this seat must do next
+    # A fresh deadline for whatever this seat must do next (awaiting_since cleared).
+    seats.change(seat, timeouts_in_row=0, last_acted_move=record.number, awaiting_since=None)
     state = progress(game, state, seats, moves)
     commit(game, before, state, seats, moves)
     return SubmitResult(game, record, game.engine_state())

@@ -36,14 +36,17 @@ def set_standing_order(game_id: int, user: Any, ranking: list[str]) -> Seat:
             kind.check_standing_order(state, seat.position, ranking)
         except Refusal as exc:
             raise refused(exc) from exc
-        seat.standing_order = list(ranking)
-        seat.standing_order_round = kind.round_key(state) if ranking else ""
+        seats.change(
+            seat,
+            standing_order=list(ranking),
+            standing_order_round=kind.round_key(state) if ranking else "",
+        )
         moves: list[Move] = []
         after = progress(game, state, seats, moves)
         if moves:
             commit(game, state, after, seats, moves)
         else:
-            seat.save(update_fields=["standing_order", "standing_order_round"])
+            seats.save()
         return seat
 
 
@@ -113,9 +116,9 @@ def hand_seat_to_bot(game_id: int, position: int, bot: str = "") -> bool:
         seat = seats[position]
         if seat.bot:
             return False
-        seat.bot = bot or kinds.of(game).default_bot
-        seat.handed_to_bot = True
-        seat.awaiting_since = None
+        seats.change(
+            seat, bot=bot or kinds.of(game).default_bot, handed_to_bot=True, awaiting_since=None
+        )
         before = game.engine_state()
         moves: list[Move] = []
         state = progress(game, before, seats, moves)

@@ -12,12 +12,12 @@ from typing import Any
 
 from celery import current_app
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from .. import deadlines, kinds, mails
 from ..kinds import GameKind
-from ..models import Game, Move, Seat
+from ..models import Game, Move, Seat, Seats
 from ..signals import game_ended
 
 CLOSE_ROUND_TASK = "games.tasks.close_round"
@@ -39,6 +39,7 @@ GAME_STATE_FIELDS = (
     "updated_at",
 )
 
+# What a write may change on a seat (through ``Seats.change``; the rest is the lobby's).
 SEAT_STATE_FIELDS = (
     "score",
     "deadline",
@@ -55,7 +56,7 @@ SEAT_STATE_FIELDS = (
 
 def _seats() -> Prefetch[Any]:
     """A game's seats with their players, in seat order; their rows locked too (``of``: not
-    the users' rows), so writing every state field of a seat back loses no one's change."""
+    the users' rows): what a write reads of a seat stays true until it commits."""
     locked = Seat.objects.select_for_update(of=("self",)).select_related("user__player")
     return Prefetch("seats", queryset=locked.order_by("position"))
 
@@ -65,18 +66,12 @@ def lock_game(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
+def lock_game_and_seats(game_id: int) -> tuple[Game, Seats]:
     """The game row locked for this transaction, then its seats (locked as well) with their
-    players, in seat order: the same lock order in every write. ``game.seats.all()`` is
-    that same list, so an answer rendered after the write reads no seat again."""
+    players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
+    the same seat objects, so an answer rendered after the write reads no seat again."""
     game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
-    return game, list(game.seats.all())
-
-
-def reload_seats(game: Game) -> list[Seat]:
-    """The game's seats read again after a change made elsewhere in this transaction."""
-    prefetch_related_objects([game], _seats())
-    return list(game.seats.all())
+    return game, Seats(game.seats.all())
 
 
 def move_row(game: Game, move: Any, user: Any = None, key: str | None = None) -> Move:
@@ -105,7 +100,7 @@ def round_key(game: Game, state: Any) -> str:
     return kinds.of(game).round_key(state)
 
 
-def progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> Any:
+def progress(game: Game, state: Any, seats: Seats, moves: list[Move]) -> Any:
     """Everything that happens without waiting for a person, short of revealing a round:
     the game's own steps (A.I. picks, clean-up), computer players' moves and moves made
     from standing orders. Stops when a person must act or the round waits to be revealed."""
@@ -121,8 +116,7 @@ def progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> An
                 break
             move = kind.standing_move(state, position, standing_order(kind, state, seat))
             if move is not None:
-                seat.last_acted_move = game.moves_count + 1
-                seat.awaiting_since = None
+                seats.change(seat, last_acted_move=game.moves_count + 1, awaiting_since=None)
                 break
         if move is None:
             break
@@ -131,7 +125,7 @@ def progress(game: Game, state: Any, seats: list[Seat], moves: list[Move]) -> An
     return state
 
 
-def commit(game: Game, before: Any, state: Any, seats: list[Seat], moves: list[Move]) -> None:
+def commit(game: Game, before: Any, state: Any, seats: Seats, moves: list[Move]) -> None:
     """Write the new moves, snapshot and projections; schedule what comes after."""
     if moves:
         Move.objects.bulk_create(moves)
@@ -183,8 +177,8 @@ def close_game_round(game_id: int) -> bool:
         return True
 
 
-def _store(game: Game, state: Any, seats: list[Seat]) -> None:
-    """Save the snapshot and its projections; bump the version."""
+def _store(game: Game, state: Any, seats: Seats) -> None:
+    """Save the snapshot, the seats' changes and the projections; bump the version."""
     kind = kinds.of(game)
     old = game.state
     snapshot = kind.state_to_json(state)
@@ -198,11 +192,12 @@ def _store(game: Game, state: Any, seats: list[Seat]) -> None:
         game.finished_at = timezone.now()
     game.save(update_fields=GAME_STATE_FIELDS)
     for seat, score in zip(seats, kind.scores(state), strict=True):
-        seat.score = score
-        # Every state field: the seat rows are locked (lock_game_and_seats), so what is
-        # written back is what this transaction read or changed. (One plain UPDATE a seat:
-        # bulk_update's CASE expressions took three times as long to build and run.)
-        seat.save(update_fields=SEAT_STATE_FIELDS)
+        seats.change(seat, score=score)
+    # Only the seats and fields this write changed: a turn changes its own seat's move
+    # count and clock, and leaves the other seats alone until the round is revealed.
+    # (A plain UPDATE each, or one for seats changed alike: bulk_update's CASE
+    # expressions took three times as long to build and run.)
+    seats.save()
     kind.store_projections(game, old, state)
     if ended:
         # Last, after the final scores are written: the receivers read them back.

@@ -120,24 +120,6 @@ class TestTurn:
             assert theirs["view"]["seats"][0]["turn"] is None
             assert theirs["view"]["seats"][0]["board"] == {}
 
-    def test_a_turn_reads_the_game_and_its_seats_once_and_answers_without_reading_them_again(
-        self, action_game: Game, django_assert_max_num_queries: Any
-    ) -> None:
-        # The token with its user and player; the savepoint; the game and its seats, both
-        # locked; the Move row; the game; each seat; the savepoint released. The answer
-        # (names, clocks, view) comes from the seats already read.
-        alice = user_at(action_game, 0)
-        client = api_client_for(alice)
-        state = action_game.engine_state()
-        space = legal_targets(state, 0, "plant", partial=None)[0]
-        turn = {"action": "D", "effects": [{"plant": list(space)}], "power": None}
-        with django_assert_max_num_queries(9) as captured:
-            response = client.post(api_url("turn", action_game.pk), turn, format="json")
-        assert response.status_code == 200
-        assert [s["name"] for s in response.json()["seats"]] == ["Alice", "Bob"]
-        seat_reads = [q for q in captured.captured_queries if 'FROM "games_seat"' in q["sql"]]
-        assert len(seat_reads) == 1
-
     def test_the_seat_is_the_players_whatever_the_body_says(self, action_game: Game) -> None:
         response = post_turn(user_at(action_game, 1), action_game, {**EMPTY_TURN, "seat": 0})
         assert response.status_code == 200

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from games.management.commands.serve import worker_can_receive
 from tests.games.celeryhelpers import free_port, wait_for
 
 # slow: starts the site and a worker as processes
@@ -37,7 +38,7 @@ def alive(pid: int) -> bool:
 
 
 class Serve:
-    def __init__(self, tmp_path: Path, addrport: str) -> None:
+    def __init__(self, tmp_path: Path, addrport: str, **settings_env: str) -> None:
         self.log_path = tmp_path / "serve.log"
         env = {
             key: value
@@ -51,6 +52,7 @@ class Serve:
             PYTHONUNBUFFERED="1",
             DEBUG="1",  # runserver serves the static files then
         )
+        env.update(settings_env)
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "serve", addrport],
@@ -133,3 +135,46 @@ def test_serve_stops_the_worker_and_fails_when_the_web_server_cannot_start(
     assert "That port is already in use" in log
     assert "The web server stopped (exit code 1): stopping." in log
     wait_for(lambda: not alive(one.worker_pid()), "the worker to be gone", timeout=5, log=one.log)
+
+
+@pytest.mark.parametrize(
+    ("broker", "receives"),
+    [
+        ("filesystem://", True),
+        ("redis://127.0.0.1:6379/0", True),
+        ("amqp://guest@127.0.0.1//", True),
+        ("memory://", False),
+        ("memory://localhost/", False),
+    ],
+)
+def test_a_worker_is_wanted_unless_the_broker_lives_inside_the_web_process(
+    broker: str, receives: bool
+) -> None:
+    assert worker_can_receive(broker) is receives
+
+
+def test_serve_starts_the_worker_from_the_broker_even_with_the_eager_flag_set(
+    tmp_path: Path, serve: list[Serve]
+) -> None:
+    # The eager flag is a test setting: with a real broker a worker is started anyway.
+    one = Serve(tmp_path, f"127.0.0.1:{free_port()}", CELERY_TASK_ALWAYS_EAGER="1")
+    serve.append(one)
+    wait_for(lambda: " ready." in one.log(), "the worker", timeout=30, interval=0.2, log=one.log)
+    assert alive(one.worker_pid())
+
+
+def test_serve_starts_no_worker_for_a_broker_in_the_web_process(
+    tmp_path: Path, serve: list[Serve]
+) -> None:
+    port = free_port()
+    one = Serve(tmp_path, f"127.0.0.1:{port}", CELERY_BROKER_URL="memory://")
+    serve.append(one)
+    wait_for(
+        lambda: "would receive no task, so none is started" in one.log(),
+        "serve to say no worker is started",
+        timeout=30,
+        interval=0.2,
+        log=one.log,
+    )
+    assert "Started a Celery worker" not in one.log()
+    assert one.process.poll() is None  # the site is served all the same

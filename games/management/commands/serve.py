@@ -54,6 +54,16 @@ def worker_command(schedule: Path, loglevel: str = "info") -> list[str]:
     ]
 
 
+IN_PROCESS_BROKERS = ("memory://",)
+
+
+def worker_can_receive(broker_url: str) -> bool:
+    """Whether a worker in another process would receive this site's tasks: not through
+    kombu's in-memory transport, which lives inside one process. (What decides is the
+    broker, never ``CELERY_TASK_ALWAYS_EAGER``: no production branch rests on a test flag.)"""
+    return not broker_url.startswith(IN_PROCESS_BROKERS)
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
     """Linux: the child gets SIGTERM when this process dies, even by SIGKILL."""
     if sys.platform.startswith("linux"):
@@ -127,8 +137,11 @@ class Command(BaseCommand):
         try:
             if options["no_worker"]:
                 self.stdout.write("No worker started (--no-worker): run one separately.")
-            elif getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
-                self.stdout.write("CELERY_TASK_ALWAYS_EAGER is set: tasks run in the web process.")
+            elif not worker_can_receive(settings.CELERY_BROKER_URL):
+                self.stdout.write(
+                    f"The broker ({settings.CELERY_BROKER_URL}) lives in one process: a worker "
+                    "started beside it would receive no task, so none is started."
+                )
             else:
                 folder = celery_dir()
                 folder.mkdir(parents=True, exist_ok=True)
