@@ -11,8 +11,8 @@ import pytest
 from games import services
 from games.evergreen.rules.targets import legal_targets
 from games.models import Game, Seat
-from tests.games.apihelpers import api_url, fixed_seed, in_action_phase, refreshed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, play_until, user_at
+from tests.games.apihelpers import api_url, fixed_seed, refreshed  # noqa: F401
+from tests.games.gamehelpers import api_client_for, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
@@ -20,12 +20,6 @@ EMPTY_TURN = {"action": "D", "effects": [], "power": None}
 # One API turn: the token, the savepoint, the game and its seats (locked), the Move row,
 # the game, the player's seat, the savepoint released. Raise it only knowingly.
 TURN_QUERIES = 8
-
-
-@pytest.fixture
-def action_game(two_player_game: Game) -> Game:
-    """alice and bob in the first Action phase, both to play."""
-    return refreshed(play_until(two_player_game, in_action_phase))
 
 
 def post_turn(user: Any, game: Game, turn: Any) -> Any:
