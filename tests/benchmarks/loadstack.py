@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.benchmarks.mailsink import MailSink
 from tests.benchmarks.webstack import (
     STACK_SECRET_KEY,
     Child,
-    MailSink,
     RedisServer,
     celery_worker,
     gunicorn,
