@@ -47,7 +47,9 @@ from tests.benchmarks.loadstack import (
     cpu_between,
     cpu_snapshot,
     loopback_stack,
+    make_players,
     prepare_django,
+    warm_up,
 )
 from tests.benchmarks.people import (
     KINDS,
@@ -240,6 +242,7 @@ def run_capacity(
         worker_concurrency=config.worker_concurrency,
         beat_seconds=60,
     ) as stack:
+        warm_up(stack.port, make_players(1)[0], 4 * config.web_workers)
 
         async def play() -> tuple[list[StepResult], Crowd]:
             crowd = Crowd(stack, config)
@@ -292,6 +295,7 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--svg", default=str(ROOT / "test-artifacts" / "capacity.svg"))
     p.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    p.add_argument("--profile", default="", help="cProfile the web workers into this folder")
     args = p.parse_args(argv)
     pace = Pace(15.0, args.pick_median, args.turn_median, args.step_median, args.sigma)
     config = CapacityConfig(
@@ -312,6 +316,9 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
 
 def main(argv: list[str]) -> int:
     config, args = parse_args(argv)
+    if args.profile:  # gunicorn reads it (webstack.gunicorn, gunicorn_profile.py)
+        os.environ["LOAD_PROFILE_DIR"] = str(Path(args.profile).resolve())
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
     workdir = prepare_django(database_url, "evergreen-capacity-")
     results, audit, recorder = run_capacity(config, database_url, workdir)

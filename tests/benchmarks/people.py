@@ -220,12 +220,27 @@ class PagePerson(Person):
         self.region = ""
 
     @property
+    def region(self) -> str:
+        return self._region
+
+    @region.setter
+    def region(self, html_text: str) -> None:
+        """The region shown; what the poll loop reads of it is parsed once, here (a poll
+        answered 204 leaves it as it is: the client's CPU stays small next to the site's)."""
+        self._region = html_text
+        version = _VERSION.search(html_text)
+        self.version = version.group(1) if version else None
+        self.picking = _CARD.search(html_text) is not None
+        self.my_move = self.picking or 'id="turn-form"' in html_text
+        steps = _STEPS.search(html_text)
+        self.turn_steps = html.unescape(steps.group(1)) if steps else ""  # the turn's JSON
+
+    @property
     def url(self) -> str:
         return f"/games/{self.game_id}/"
 
     def steps(self) -> str:
-        match = _STEPS.search(self.region)
-        return html.unescape(match.group(1)) if match else ""  # the turn's JSON, escaped
+        return self.turn_steps
 
     async def post(self, kind: str, path: str, form: dict[str, str]) -> int | None:
         answer = await self.http.call(kind, "POST", path, self.post_headers, urlencode(form))
@@ -249,16 +264,12 @@ class PagePerson(Person):
         next_poll = time.monotonic() + self.pace.poll_seconds
         move_at: float | None = None
         while not self.stop.is_set():
-            version = _VERSION.search(self.region)
-            if version is None:
+            if self.version is None:
                 return  # the game is over: the page stops polling
-            my_move = 'id="turn-form"' in self.region or _CARD.search(self.region) is not None
-            if my_move and move_at is None:
-                median = (
-                    self.pace.pick_median if _CARD.search(self.region) else self.pace.turn_median
-                )
+            if self.my_move and move_at is None:
+                median = self.pace.pick_median if self.picking else self.pace.turn_median
                 move_at = time.monotonic() + self.pace.think(self.rng, median)
-            elif not my_move:
+            elif not self.my_move:
                 move_at = None
             now = time.monotonic()
             if move_at is not None and move_at <= next_poll:
@@ -270,7 +281,7 @@ class PagePerson(Person):
                 continue
             if not await self.pause(next_poll - now):
                 return
-            query = f"version={version.group(1)}"
+            query = f"version={self.version}"
             if self.steps():
                 query += "&turn=" + quote(self.steps())
             polled = await self.http.call(

@@ -298,6 +298,8 @@ def gunicorn(
         "--log-level",
         "warning",
     ]
+    if env.get("LOAD_PROFILE_DIR"):  # cProfile in every worker (gunicorn_profile.py)
+        command += ["-c", str(ROOT / "tests" / "benchmarks" / "gunicorn_profile.py")]
     child = Child("gunicorn", command, env, log_path)
     wait_until(lambda: port_answers(port) or _exited(child), "gunicorn to listen", 60)
     _exited(child)
