@@ -92,6 +92,8 @@ GAME_VIEW_GUARDS = ["challenges.visibility.hide_unfinished_challenges"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A poll that finds nothing new: 204 from the cache, before sessions and the rest.
+    "games.pollcache.QuickPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ without a proxy in front
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -28,6 +28,24 @@ WARN_EVERY_SECONDS = 30.0
 T = TypeVar("T")
 
 
+class ReusedRedisClient(RedisCacheClient):
+    """Django's client, keeping its ``redis.Redis`` objects: Django makes a new one for
+    every operation, and building its table of response callbacks was most of the CPU of
+    a poll answered from the cache (measured: ``tests/benchmarks/kindcost.py``). One for
+    reads and one for writes is enough: a client is thread-safe, its connections come
+    from the pool. (With several servers, a process keeps reading from one replica.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.clients: dict[bool, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        client = self.clients.get(write)
+        if client is None:
+            client = self.clients[write] = super().get_client(key, write=write)
+        return client
+
+
 class TolerantRedisCache(RedisCache):
     warned_at = float("-inf")  # the last warning, for all instances
 
@@ -35,6 +53,7 @@ class TolerantRedisCache(RedisCache):
         options = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
         params = {**params, "OPTIONS": {**options, **params.get("OPTIONS", {})}}
         super().__init__(server, params)
+        self._class = ReusedRedisClient  # RedisCache builds its client from it, lazily
 
     def _tolerate(self, fallback: T, method: Callable[..., T], *args: Any) -> T:
         try:

@@ -11,6 +11,6 @@ class GamesConfig(AppConfig):
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
         from evergreen import checks  # noqa: F401 - registers the deployment checks
 
-        # The receivers connect themselves; the tasks register with the Celery app, which
+        # The receivers connect themselves (pollcache's publish each game's version); the tasks register with the Celery app, which
         # the services and the outbox call by name.
-        from . import receivers, signals, tasks  # noqa: F401
+        from . import pollcache, receivers, signals, tasks  # noqa: F401

@@ -32,8 +32,6 @@ import asyncio
 import json
 import os
 import random
-import secrets
-import string
 import sys
 import time
 from collections.abc import Callable
@@ -41,7 +39,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tests.benchmarks.apipeople import ApiPerson
 from tests.benchmarks.capacityplot import cpu_estimate, curve_svg, curve_table
+from tests.benchmarks.crowdsetup import csrf_secret, make_people, seat_table
 from tests.benchmarks.loadstack import (
     Stack,
     cpu_between,
@@ -49,18 +49,18 @@ from tests.benchmarks.loadstack import (
     loopback_stack,
     make_players,
     prepare_django,
+    warm_up,
 )
 from tests.benchmarks.people import (
     KINDS,
     MOVE_KINDS,
-    ApiPerson,
     Http,
     Pace,
     PagePerson,
     Person,
     Recorder,
 )
-from tests.benchmarks.webstack import ROOT, STACK_SECRET_KEY, percentiles
+from tests.benchmarks.webstack import ROOT, percentiles
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
 T = TypeVar("T")
@@ -113,71 +113,6 @@ def capacity(results: list[StepResult], p95_ms: float) -> int:
             break
         held = result.people
     return held
-
-
-# --- Setting people up ------------------------------------------------------------------------
-
-
-def _csrf_secret() -> str:
-    return "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
-
-
-def make_people(count: int) -> list[tuple[str, str]]:
-    """``count`` players: (API token, session key) each; the session is a logged-in one,
-    as after a login on the site."""
-    from datetime import timedelta
-
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.contrib.sessions.models import Session
-    from django.test import override_settings
-    from django.utils import timezone
-    from rest_framework.authtoken.models import Token
-
-    keys = make_players(count)
-    tokens = Token.objects.filter(key__in=keys).select_related("user")
-    by_key = {token.key: token.user for token in tokens}
-    expires = timezone.now() + timedelta(seconds=settings.SESSION_COOKIE_AGE)
-    store = SessionStore()
-    sessions = []
-    for key in keys:
-        user = by_key[key]
-        with override_settings(SECRET_KEY=STACK_SECRET_KEY):  # the site's, not the runner's
-            data = {
-                SESSION_KEY: str(user.pk),
-                BACKEND_SESSION_KEY: "games.auth.PlayerBackend",
-                HASH_SESSION_KEY: user.get_session_auth_hash(),
-            }
-            encoded = store.encode(data)
-        sessions.append(
-            Session(
-                session_key=secrets.token_hex(16),
-                session_data=encoded,
-                expire_date=expires,
-            )
-        )
-    Session.objects.bulk_create(sessions)
-    return [(key, session.session_key) for key, session in zip(keys, sessions, strict=True)]
-
-
-async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
-    """The first creates a game through the API, the others join it; its id."""
-
-    def auth(token: str) -> dict[str, str]:
-        return {"Authorization": f"Token {token}", "Content-Type": "application/json"}
-
-    body = json.dumps({"players": seats})
-    created = await http.call("create", "POST", "/api/games/", auth(tokens[0]), body)
-    if created is None or created[0] not in (200, 201):
-        http.recorder.error(f"creating a game answered {created and created[0]}")
-        return None
-    game_id = int(json.loads(created[2])["id"])
-    for token in tokens[1:]:
-        joined = await http.call("join", "POST", f"/api/games/{game_id}/join/", auth(token), "{}")
-        if joined is None or joined[0] != 200:
-            http.recorder.error(f"joining game {game_id} answered {joined and joined[0]}")
-    return game_id
 
 
 # --- The run ----------------------------------------------------------------------------------
@@ -243,7 +178,7 @@ class Crowd:
             self.api_people += 1
             person = ApiPerson(*args, token=token)
         else:
-            person = PagePerson(*args, session_key=session_key, csrf_secret=_csrf_secret())
+            person = PagePerson(*args, session_key=session_key, csrf_secret=csrf_secret())
         return person.run(start_after=rng.uniform(0, self.config.pace.poll_seconds))
 
     async def measure(self, seconds: float, ramp_start: float) -> StepResult:
@@ -307,6 +242,7 @@ def run_capacity(
         worker_concurrency=config.worker_concurrency,
         beat_seconds=60,
     ) as stack:
+        warm_up(stack.port, make_players(1)[0], 4 * config.web_workers)
 
         async def play() -> tuple[list[StepResult], Crowd]:
             crowd = Crowd(stack, config)
@@ -351,14 +287,15 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument(
         "--give-up-ms", type=float, default=d.give_up_ms, help="no larger step past (3000)"
     )
-    p.add_argument("--pick-median", type=float, default=d.pace.pick_median, help="s (8)")
-    p.add_argument("--turn-median", type=float, default=d.pace.turn_median, help="s (20)")
-    p.add_argument("--step-median", type=float, default=d.pace.step_median, help="s (2.5)")
-    p.add_argument("--sigma", type=float, default=d.pace.sigma, help="of the log-normal (0.5)")
+    p.add_argument("--pick-median", type=float, default=d.pace.pick_median, help="s (20)")
+    p.add_argument("--turn-median", type=float, default=d.pace.turn_median, help="s (60)")
+    p.add_argument("--step-median", type=float, default=d.pace.step_median, help="s (4)")
+    p.add_argument("--sigma", type=float, default=d.pace.sigma, help="of the log-normal (0.6)")
     p.add_argument("--settle", type=float, default=d.settle, help="s for the worker (180)")
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--svg", default=str(ROOT / "test-artifacts" / "capacity.svg"))
     p.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    p.add_argument("--profile", default="", help="cProfile the web workers into this folder")
     args = p.parse_args(argv)
     pace = Pace(15.0, args.pick_median, args.turn_median, args.step_median, args.sigma)
     config = CapacityConfig(
@@ -379,6 +316,9 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
 
 def main(argv: list[str]) -> int:
     config, args = parse_args(argv)
+    if args.profile:  # gunicorn reads it (webstack.gunicorn, gunicorn_profile.py)
+        os.environ["LOAD_PROFILE_DIR"] = str(Path(args.profile).resolve())
+        Path(args.profile).mkdir(parents=True, exist_ok=True)
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
     workdir = prepare_django(database_url, "evergreen-capacity-")
     results, audit, recorder = run_capacity(config, database_url, workdir)

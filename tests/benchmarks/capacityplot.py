@@ -66,8 +66,11 @@ def cpu_estimate(results: list[StepResult], p95_ms: float) -> str:
     would carry if the site had them all."""
     if not results:
         return ""
-    held = [r for r in results if r.held(p95_ms)]
-    step = held[-1] if held else results[0]
+    seated = [r for r in results if r.people]
+    if not seated:
+        return ""
+    held = [r for r in seated if r.held(p95_ms)]
+    step = held[-1] if held else seated[0]
     site = sum(step.cpu.get(part, 0.0) for part in ("web", "worker", "postgres"))
     everyone = site + step.cpu.get("clients", 0.0)
     per_1000 = 1000 * everyone / step.people

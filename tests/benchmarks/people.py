@@ -10,14 +10,19 @@ them behave:
   turn on the page (an Action, "do not use the Power", one to three spaces offered on the
   board, each a POST of the turn builder some seconds apart) and submit it. Cookies
   (session, CSRF) and the ``X-CSRFToken`` header are sent as the browser sends them.
-* **Through the API** (``--api-share``): read the game (``GET /api/games/<id>/``) every
+* **Through the API** (``--api-share``, ``apipeople.py``): read the game (``GET /api/games/<id>/``) every
   15 s and, when it is their move, think, then pick or build a turn with the example bot's
   logic (``examples/bot_client.build_turn``, asking ``/targets/``) and submit it with an
   ``Idempotency-Key``; after a move they read the game at once.
 
-Think times are log-normal (``Pace``): a pick after a median of 8 s, a turn decided
-after 20 s, then each step of building it on the page 2.5 s apart (sigma 0.5 for all:
-one in twenty thinks about 2.3 times the median or longer).
+Think times are log-normal (``Pace``), the pace of a club night when everyone is at the
+table at once (the busiest a correspondence site gets; on other nights a move comes
+hours apart): a pick after a median of 20 s (reading the pool's cards and choosing
+one), a turn decided after 60 s (an Action, where its trees go, the Power), then each
+step of building it on the page 4 s apart; sigma 0.6 for all, so one in twenty takes
+2.7 times the median or longer (a pick over 54 s, a turn over 2.7 min) and one in
+twenty under 0.37 times it. Human response times are skewed this way: most are quick,
+a few ponder. A round closes when the slowest of the table has moved.
 
 Every request is timed with the moment it ended, so ``capacity.py`` can take the
 latencies of one step's window; 5xx answers and network errors are errors, 4xx answers
@@ -29,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 import math
 import random
 import re
@@ -40,9 +44,6 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import aiohttp
-
-from examples.bot_client import build_turn
-from tests.benchmarks.webstack import request
 
 KINDS = {
     "page": "game page, opened (GET)",
@@ -62,10 +63,10 @@ MOVE_KINDS = ("pick", "submit", "api pick", "api turn")
 @dataclass(frozen=True)
 class Pace:
     poll_seconds: float = 15.0
-    pick_median: float = 8.0
-    turn_median: float = 20.0
-    step_median: float = 2.5
-    sigma: float = 0.5
+    pick_median: float = 20.0
+    turn_median: float = 60.0
+    step_median: float = 4.0
+    sigma: float = 0.6
 
     def think(self, rng: random.Random, median: float) -> float:
         return rng.lognormvariate(math.log(median), self.sigma)
@@ -219,12 +220,27 @@ class PagePerson(Person):
         self.region = ""
 
     @property
+    def region(self) -> str:
+        return self._region
+
+    @region.setter
+    def region(self, html_text: str) -> None:
+        """The region shown; what the poll loop reads of it is parsed once, here (a poll
+        answered 204 leaves it as it is: the client's CPU stays small next to the site's)."""
+        self._region = html_text
+        version = _VERSION.search(html_text)
+        self.version = version.group(1) if version else None
+        self.picking = _CARD.search(html_text) is not None
+        self.my_move = self.picking or 'id="turn-form"' in html_text
+        steps = _STEPS.search(html_text)
+        self.turn_steps = html.unescape(steps.group(1)) if steps else ""  # the turn's JSON
+
+    @property
     def url(self) -> str:
         return f"/games/{self.game_id}/"
 
     def steps(self) -> str:
-        match = _STEPS.search(self.region)
-        return html.unescape(match.group(1)) if match else ""  # the turn's JSON, escaped
+        return self.turn_steps
 
     async def post(self, kind: str, path: str, form: dict[str, str]) -> int | None:
         answer = await self.http.call(kind, "POST", path, self.post_headers, urlencode(form))
@@ -248,16 +264,12 @@ class PagePerson(Person):
         next_poll = time.monotonic() + self.pace.poll_seconds
         move_at: float | None = None
         while not self.stop.is_set():
-            version = _VERSION.search(self.region)
-            if version is None:
+            if self.version is None:
                 return  # the game is over: the page stops polling
-            my_move = 'id="turn-form"' in self.region or _CARD.search(self.region) is not None
-            if my_move and move_at is None:
-                median = (
-                    self.pace.pick_median if _CARD.search(self.region) else self.pace.turn_median
-                )
+            if self.my_move and move_at is None:
+                median = self.pace.pick_median if self.picking else self.pace.turn_median
                 move_at = time.monotonic() + self.pace.think(self.rng, median)
-            elif not my_move:
+            elif not self.my_move:
                 move_at = None
             now = time.monotonic()
             if move_at is not None and move_at <= next_poll:
@@ -269,7 +281,7 @@ class PagePerson(Person):
                 continue
             if not await self.pause(next_poll - now):
                 return
-            query = f"version={version.group(1)}"
+            query = f"version={self.version}"
             if self.steps():
                 query += "&turn=" + quote(self.steps())
             polled = await self.http.call(
@@ -336,94 +348,4 @@ class PagePerson(Person):
             return True
         if status is not None:
             self.refused("submit", status)
-        return False
-
-
-# --- Through the API --------------------------------------------------------------------------
-
-
-class _BotTargets:
-    """What ``bot_client.build_turn`` asks (``targets``), answered by blocking requests in
-    a worker thread: the bot's logic is the example client's, unchanged."""
-
-    def __init__(self, person: ApiPerson) -> None:
-        self.person = person
-        self.samples: list[tuple[int, float]] = []
-
-    def targets(
-        self, game_id: int, effect: str, partial: dict[str, Any] | None = None
-    ) -> list[list[int]]:
-        query = f"effect={effect}"
-        if partial is not None:
-            query += "&partial=" + quote(json.dumps(partial, separators=(",", ":")))
-        path = f"/api/games/{game_id}/targets/?{query}"
-        try:
-            answer = request(self.person.http.port, "GET", path, self.person.headers)
-        except OSError as exc:
-            self.samples.append((0, 0.0))
-            self.person.recorder.error(f"GET {path}: {type(exc).__name__}: {exc}")
-            return []
-        self.samples.append((answer.status, answer.ms))
-        return json.loads(answer.body) if answer.status == 200 else []  # type: ignore[no-any-return]
-
-
-class ApiPerson(Person):
-    """A person playing through the REST API with a token, at the page's pace."""
-
-    def __init__(self, *args: Any, token: str) -> None:
-        super().__init__(*args)
-        self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
-
-    async def play(self) -> None:
-        while not self.stop.is_set():
-            answer = await self.http.call(
-                "api view", "GET", f"/api/games/{self.game_id}/", self.headers
-            )
-            if answer is not None and answer[0] == 200:
-                game = json.loads(answer[2])
-                if game["status"] in ("finished", "aborted"):
-                    return
-                if game["my_move"]:
-                    phase = game["view"]["phase"]
-                    median = self.pace.pick_median if phase == "draft" else self.pace.turn_median
-                    if not await self.pause(self.pace.think(self.rng, median)):
-                        return
-                    if await self.move(game):
-                        continue  # look again at once, as a client does after its move
-            if not await self.pause(self.pace.poll_seconds):
-                return
-
-    async def move(self, game: dict[str, Any]) -> bool:
-        key = f"{self.game_id}-{self.rng.getrandbits(64):016x}"
-        headers = {**self.headers, "Idempotency-Key": key, "Content-Type": "application/json"}
-        if game["view"]["phase"] == "draft":
-            kind, body = "api pick", {"card": self.rng.choice(game["view"]["pool"])}
-            headers["If-Match"] = str(game["version"])
-        else:
-            bot = _BotTargets(self)
-            turn = await asyncio.to_thread(build_turn, bot, self.game_id)  # type: ignore[arg-type]
-            for status, ms in bot.samples:
-                if not status:
-                    continue  # a network error, recorded as such
-                self.recorder.sample("api targets", ms)
-                self.recorder.statuses[f"api targets {status}"] += 1
-                if status >= 500:
-                    self.recorder.error(f"targets answered {status}")
-            kind, body = "api turn", turn
-        if self.stop.is_set():
-            return False
-        path = f"/api/games/{self.game_id}/{kind.split()[1]}/"
-        answer = await self.http.call(kind, "POST", path, headers, json.dumps(body))
-        if answer is None:
-            return False
-        status, answer_headers, text = answer
-        if 200 <= status < 300:
-            self.accepted(kind, key)
-            return True
-        if status == 429:
-            await self.pause(float(answer_headers.get("retry-after") or 1))
-        code = ""
-        if status < 500 and text.startswith("{"):
-            code = str(json.loads(text).get("code", ""))
-        self.refused(kind, status, code)
         return False

@@ -10,36 +10,30 @@ and stopped by its process group (SIGTERM, then SIGKILL):
   test may kill and start again on the same port;
 * ``gunicorn`` and ``celery_worker``: the web server and a Celery worker (with an
   embedded beat, as ``manage.py serve`` runs it) under ``evergreen.settings``;
-* ``MailSink``: an SMTP server that keeps the Message-ID of every mail it accepts, and
-  can be taken down and brought back on the same port;
-* ``request``/``timed``: one HTTP request on a new connection (gunicorn's sync workers
-  close it after each answer), and ``percentiles`` of latency samples.
+* the SMTP sink is ``mailsink.py``'s, one request and latency figures ``stackhttp.py``'s.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import email
-import email.policy
-import http.client
-import math
 import os
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
+
+# One request and latency figures live in stackhttp; imported from here by the benchmarks.
+from tests.benchmarks.stackhttp import Answer as Answer
+from tests.benchmarks.stackhttp import percentiles as percentiles
+from tests.benchmarks.stackhttp import request as request
+from tests.benchmarks.stackhttp import timed as timed
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_SECONDS = 10.0
@@ -304,6 +298,8 @@ def gunicorn(
         "--log-level",
         "warning",
     ]
+    if env.get("LOAD_PROFILE_DIR"):  # cProfile in every worker (gunicorn_profile.py)
+        command += ["-c", str(ROOT / "tests" / "benchmarks" / "gunicorn_profile.py")]
     child = Child("gunicorn", command, env, log_path)
     wait_until(lambda: port_answers(port) or _exited(child), "gunicorn to listen", 60)
     _exited(child)
@@ -406,130 +402,3 @@ class RedisServer:
         self.kill()
         time.sleep(down_seconds)
         self.start()
-
-
-# --- SMTP -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Mail:
-    message_id: str
-    recipients: tuple[str, ...]
-    subject: str
-
-
-class MailSink:
-    """An aiosmtpd server that keeps what it accepted; ``down()``/``up()`` on the same port,
-    and ``stalling`` to hold senders in the middle of a send."""
-
-    def __init__(self, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self._lock = threading.Lock()
-        self.mails: list[Mail] = []
-        self.controller: Any = None
-        self.stalling = threading.Event()  # set: MAIL FROM gets no answer until cleared
-        self.stalled = 0  # sessions that waited so
-
-    async def handle_MAIL(
-        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
-    ) -> str:
-        if self.stalling.is_set():  # a slow server: the sender waits in the middle of a send
-            with self._lock:
-                self.stalled += 1
-            while self.stalling.is_set():
-                await asyncio.sleep(0.02)
-        envelope.mail_from = address
-        envelope.mail_options.extend(options)
-        return "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        with self._lock:
-            self.mails.append(
-                Mail(str(message["Message-ID"]), tuple(envelope.rcpt_tos), str(message["Subject"]))
-            )
-        return "250 OK"
-
-    def up(self) -> None:
-        from aiosmtpd.controller import Controller
-
-        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
-        self.controller.start()
-
-    def down(self) -> None:
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller = None
-
-    def reset(self) -> None:
-        with self._lock:
-            self.mails.clear()
-            self.stalled = 0
-
-    def received(self) -> list[Mail]:
-        with self._lock:
-            return list(self.mails)
-
-    def message_id_counts(self) -> Counter[str]:
-        return Counter(mail.message_id for mail in self.received())
-
-    @contextlib.contextmanager
-    def serving(self) -> Iterator[MailSink]:
-        self.up()
-        try:
-            yield self
-        finally:
-            self.down()
-
-
-# --- HTTP -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-    ms: float
-
-
-def request(
-    port: int,
-    method: str,
-    path: str,
-    headers: dict[str, str] | None = None,
-    body: bytes | None = None,
-    timeout: float = 30.0,
-) -> Answer:
-    """One request on a new connection; the answer, whatever its status, and its latency."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        start = time.perf_counter()
-        conn.request(method, path, body=body, headers=headers or {})
-        response = conn.getresponse()
-        payload = response.read()
-        elapsed = (time.perf_counter() - start) * 1000
-        return Answer(
-            response.status, {k.lower(): v for k, v in response.getheaders()}, payload, elapsed
-        )
-    finally:
-        conn.close()
-
-
-def timed(
-    port: int, method: str, path: str, headers: dict[str, str], body: bytes | None = None
-) -> float:
-    """The latency in ms of a request that must succeed."""
-    answer = request(port, method, path, headers, body)
-    if answer.status >= 400:
-        raise RuntimeError(f"{method} {path} answered {answer.status}: {answer.body[:300]!r}")
-    return answer.ms
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    """(median, 95th percentile) of the samples (0, 0 when there are none)."""
-    if not samples:
-        return 0.0, 0.0
-    ordered = sorted(samples)
-    # Nearest rank: the smallest sample at or above 95 % of them (never below the median).
-    return statistics.median(ordered), ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)]

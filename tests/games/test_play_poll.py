@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.urls import reverse
 
-from games import services
+from games import pollcache, services
 from games.models import Game
 from tests.games.gamehelpers import client_for, user_at
 
@@ -32,11 +33,12 @@ class TestPolling:
         assert 'hx-trigger="every 15s"' in html
         assert f"/poll/?version={two_player_game.version}" in html
 
-    def test_an_unchanged_game_answers_204_with_one_query(
+    def test_an_unchanged_game_answers_204_with_at_most_one_query(
         self, two_player_game, django_assert_num_queries
     ):
         client = client_for(None)
         url = reverse("games:poll", args=[two_player_game.pk])
+        cache.clear()  # the version is read from the database once, then from the cache
         with django_assert_num_queries(1):
             response = client.get(f"{url}?version={two_player_game.version}", **HTMX)
         assert response.status_code == 204
@@ -75,3 +77,46 @@ class TestPolling:
         game = play_until(two_player_game, lambda s: s.is_over)
         response = poll(None, game, game.version - 1, **HTMX)
         assert "hx-trigger" not in response.content.decode()
+
+
+class TestPollFromTheCache:
+    """The 204 comes from the cache: no session, no user, no query, once the version is known."""
+
+    def test_a_game_saved_with_its_version_is_polled_without_a_query(
+        self, two_player_game, django_assert_num_queries
+    ):
+        game = two_player_game  # created and started through the services: published
+        with django_assert_num_queries(0):
+            response = poll(None, game, game.version, **HTMX)
+        assert response.status_code == 204
+        assert "no-store" in response["Cache-Control"]
+
+    def test_a_move_publishes_the_new_version_so_the_next_poll_gets_the_region(
+        self, two_player_game, bob
+    ):
+        game = two_player_game
+        old = game.version
+        assert poll(bob, game, old, **HTMX).status_code == 204
+        make_a_move(game)
+        assert pollcache.cached_version(game.pk) == old + 1
+        response = poll(bob, game, old, **HTMX)
+        assert response.status_code == 200
+        assert f"?version={old + 1}" in response.content.decode()
+
+    def test_without_a_cache_the_poll_asks_the_database(self, two_player_game, settings):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+        game = two_player_game
+        assert poll(None, game, game.version, **HTMX).status_code == 204
+        assert poll(None, game, game.version - 1, **HTMX).status_code == 200
+
+    def test_a_deleted_game_is_forgotten(self, two_player_game):
+        game = two_player_game
+        assert poll(None, game, game.version, **HTMX).status_code == 204
+        version, pk = game.version, game.pk
+        game.delete()
+        assert (
+            client_for(None)
+            .get(reverse("games:poll", args=[pk]) + f"?version={version}")
+            .status_code
+            == 404
+        )

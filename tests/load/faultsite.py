@@ -21,9 +21,9 @@ from games import services
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Player
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
+from tests.benchmarks.mailsink import MailSink
 from tests.benchmarks.webstack import (
     Child,
-    MailSink,
     RedisServer,
     celery_worker,
     database_url_of,

@@ -33,10 +33,10 @@ from tests.benchmarks.cluster import Nginx, celery_beat, nginx_binary
 from tests.benchmarks.loadaudit import audit_run, settle
 from tests.benchmarks.loadplayers import LoadConfig, play
 from tests.benchmarks.loadstack import mail_every_move, make_players
+from tests.benchmarks.mailsink import MailSink
 from tests.benchmarks.webstack import (
     Answer,
     Child,
-    MailSink,
     RedisServer,
     celery_worker,
     database_url_of,

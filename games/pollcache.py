@@ -1,0 +1,91 @@
+"""The poll that finds nothing new, answered from the cache before the rest of the site.
+
+An open game page asks ``games:poll`` every 15 s with the version it shows; nearly every
+answer is 204 (nothing changed). That answer depends on the game's version alone, so
+``QuickPollMiddleware``, near the top of ``MIDDLEWARE``, gives it from the cache (the key
+``game-version:<pk>``) without a session, a user, a translation or PostgreSQL. Anything
+else (another version, an unknown game, a cache that misses) goes on to the view
+(``games.views.play.poll``), which renders the new region or answers 404 as before.
+
+The cached version must never equal a version the game has left, or a page would wait
+for nothing. Every save of a game that writes its version publishes the new one at once,
+inside the write's transaction: the game row is locked there, so two moves publish in
+the order they commit, and a transaction rolled back leaves a version that no page
+shows (those polls go on to the view: slower, never wrong). A miss is filled from the
+database with ``add``, which never overwrites a published version. What remains is a
+write the cache dropped (Redis unreachable at that moment: ``evergreen.tolerant_cache``):
+``TTL_SECONDS`` bounds how long such a page can wait.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+
+from .models import Game
+
+TTL_SECONDS = 60
+
+
+def _key(pk: int) -> str:
+    return f"game-version:{pk}"
+
+
+def cached_version(pk: int) -> int | None:
+    """The game's version as last published or read, or None (not cached, no cache)."""
+    value = cache.get(_key(pk))
+    return value if isinstance(value, int) else None
+
+
+def current_version(pk: int) -> int | None:
+    """The game's version: the cache's, else the database's (then remembered); None when
+    there is no such game."""
+    version = cached_version(pk)
+    if version is None:
+        version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+        if version is not None:
+            cache.add(_key(pk), version, TTL_SECONDS)  # never over a published version
+    return version
+
+
+@receiver(post_save, sender=Game, dispatch_uid="games_publish_poll_version")
+def publish_version(sender: Any, instance: Game, update_fields: Any = None, **kwargs: Any) -> None:
+    if update_fields is None or "version" in update_fields:
+        cache.set(_key(instance.pk), instance.version, TTL_SECONDS)
+
+
+@receiver(post_delete, sender=Game, dispatch_uid="games_forget_poll_version")
+def forget_version(sender: Any, instance: Game, **kwargs: Any) -> None:
+    cache.delete(_key(instance.pk))
+
+
+class QuickPollMiddleware:
+    """204 for a poll whose version is the game's; every other request passes through."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.path: re.Pattern[str] | None = None
+
+    def poll_path(self) -> re.Pattern[str]:
+        if self.path is None:  # the URLconf is loaded by the first request, not before
+            example = reverse("games:poll", args=[12345])
+            self.path = re.compile("^" + re.escape(example).replace("12345", r"(\d+)") + "$")
+        return self.path
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        match = self.poll_path().match(request.path_info) if request.method == "GET" else None
+        if match:
+            shown = request.GET.get("version", "")
+            if shown.isdigit() and current_version(int(match[1])) == int(shown):
+                response = HttpResponse(status=204)
+                add_never_cache_headers(response)
+                return response
+        return self.get_response(request)
