@@ -215,12 +215,13 @@ def hint(game_id: int, user: Any) -> dict[str, Any]:
     return {"move": kinds.of(game).move_to_json(move), "text": analyst.describe(move)}
 
 
-def hints_allowed(game: Game, seat: Seat | None) -> bool:
-    """Whether the game page offers the hint button to ``seat``."""
+def hints_allowed(game: Game, seat: Seat | None, event: bool | None = None) -> bool:
+    """Whether the game page offers the hint button to ``seat`` (``event``: whether the
+    game is in an event, when the caller knows; else it is looked up)."""
     return bool(
         seat is not None
         and kinds.of(game).analyst is not None
         and game.is_playable
         and not game.rated
-        and not in_event(game)
+        and not (in_event(game) if event is None else event)
     )

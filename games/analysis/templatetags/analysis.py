@@ -21,7 +21,7 @@ def analysis_panel(context: Any) -> dict[str, Any]:
     return {**panel_context(context["game"], request.user, number), "request": request}
 
 
-@register.inclusion_tag("analysis/_hint_box.html", takes_context=True)
+@register.inclusion_tag("analysis/_hint_page.html", takes_context=True)
 def hint_box(context: Any) -> dict[str, Any]:
     request = context["request"]
     return {**hint_context(context["game"], request.user), "request": request}
