@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Player, Seat
+from games.services.writes import lock_game_and_seats
 
-from .models import VacationUse
+from .models import Event, Table, VacationUse
 
 
 def _pauses(use: Any) -> list[tuple[datetime, datetime]]:
@@ -38,6 +39,31 @@ def _paused_since(base: datetime, pauses: list[tuple[datetime, datetime]]) -> ti
     return sum(
         (max(timedelta(0), until - max(base, start)) for start, until in pauses), timedelta(0)
     )
+
+
+def _lock_event_seats(user_id: int) -> list[tuple[Seat, Game, Event]]:
+    """The player's seats whose clock runs in an active event game, with their game and
+    event, locked as every write to a game locks them (``lock_game_and_seats``): the game
+    row first, then its seats, game after game in the order of their ids. A move submitted
+    meanwhile waits for this transaction or this one for it; neither writes a seat from a
+    value the other changed."""
+    tables = (
+        Table.objects.filter(game__seats__user_id=user_id, game__status=Game.Status.ACTIVE)
+        .select_related("round__event")
+        .order_by("game_id")
+        .distinct()
+    )
+    found = []
+    for table in tables:
+        game, seats = lock_game_and_seats(table.game_id)
+        if game.status != Game.Status.ACTIVE:
+            continue  # it ended while this transaction waited for its row
+        found += [
+            (seat, game, table.round.event)
+            for seat in seats
+            if seat.user_id == user_id and not seat.bot and seat.awaiting_since is not None
+        ]
+    return found
 
 
 def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
@@ -61,18 +87,8 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
         until = player.vacation_until
         away_until = until if until is not None and until > now else None
         on_vacation = away_until is not None
-        seats = list(
-            Seat.objects.select_for_update(of=("self",))
-            .filter(
-                user_id=user_id,
-                game__status=Game.Status.ACTIVE,
-                game__event_table__isnull=False,
-                bot="",
-                awaiting_since__isnull=False,
-            )
-            .select_related("game__event_table__round__event")
-        )
-        events = {s.game.event_table.round.event_id: s.game.event_table.round.event for s in seats}
+        seats = _lock_event_seats(user_id)
+        events = {event.pk: event for _seat, _game, event in seats}
         uses = {}
         for event in events.values():
             use, _created = VacationUse.objects.select_for_update().get_or_create(
@@ -99,9 +115,9 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
                 use.vacation_until = None
                 use.save()
             uses[event.pk] = use
-        for seat in seats:
-            use = uses[seat.game.event_table.round.event_id]
-            hours = seat.game.move_hours
+        for seat, game, event in seats:
+            use = uses[event.pk]
+            hours = game.move_hours
             if not hours or seat.awaiting_since is None:
                 continue
             due = (
@@ -109,12 +125,13 @@ def enforce_vacation_limits(user_id: int, now: datetime | None = None) -> int:
                 + timedelta(hours=hours)
                 + _paused_since(seat.awaiting_since, _pauses(use))
             )
-            if seat.game.time_bank_hours and not seat.time_bank_seconds:
-                due += timedelta(hours=seat.game.time_bank_hours)  # spent: it extended a clock
+            if game.time_bank_hours and not seat.time_bank_seconds:
+                due += timedelta(hours=game.time_bank_hours)  # spent: it extended a clock
             if seat.deadline != due and (
                 seat.deadline is None or seat.deadline > due or not on_vacation
             ):
-                Seat.objects.filter(pk=seat.pk).update(deadline=due)
+                seat.deadline = due
+                seat.save(update_fields=["deadline"])
                 changed += 1
     return changed
 

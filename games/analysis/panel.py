@@ -11,6 +11,7 @@ from games import kinds
 from games.models import Game, Seat
 
 from . import services
+from .hints import hints_and_event
 from .models import Analysis
 from .summary import present
 
@@ -48,5 +49,10 @@ def panel_context(game: Game, user: Any, number: int | None) -> dict[str, Any]:
 
 
 def hint_context(game: Game, user: Any) -> dict[str, Any]:
-    """What ``analysis/_hint.html`` shows: the button, only where hints are allowed."""
-    return {"game": game, "offered": services.hints_allowed(game, _seat(game, user))}
+    """What ``analysis/_hint_page.html`` shows: the button, only where hints are allowed,
+    and the hints each player took (a finished game tells them in its ending instead)."""
+    if game.status == Game.Status.FINISHED:
+        return {"game": game, "offered": False, "hint_uses": []}
+    told, event = hints_and_event(game)
+    offered = services.hints_allowed(game, _seat(game, user), event=event)
+    return {"game": game, "offered": offered, "hint_uses": told}

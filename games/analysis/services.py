@@ -26,6 +26,7 @@ from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
 from games.services import Conflict, ServiceError, not_a_player, refused
 
+from .hints import record_hint
 from .models import Analysis
 
 RUN_TASK = "games.analysis.tasks.run_analysis"
@@ -110,10 +111,23 @@ def request_analysis(game_id: int, user: Any) -> tuple[Analysis, bool]:
                 total=total,
             )
         else:  # a failed run is tried again from where it stopped, not counted again
-            analysis.status = Analysis.Status.QUEUED
-            analysis.save(update_fields=["status"])
+            analysis.status, analysis.error = Analysis.Status.QUEUED, ""
+            analysis.save(update_fields=["status", "error"])
         _queue(analysis.pk)
     return analysis, True
+
+
+def rerun(analysis_id: int) -> bool:
+    """Queue a failed analysis again, from where it stopped (the admin's action); False,
+    changing nothing, for one that has not failed. A conditional UPDATE: asked twice at
+    once, it is queued once."""
+    with transaction.atomic():
+        queued = Analysis.objects.filter(pk=analysis_id, status=Analysis.Status.FAILED).update(
+            status=Analysis.Status.QUEUED, error=""
+        )
+        if queued:
+            _queue(analysis_id)
+    return bool(queued)
 
 
 def _queue(analysis_id: int) -> None:
@@ -163,10 +177,11 @@ def run(analysis_id: int, *, limit: int | None = None) -> str:
     return "done"
 
 
-def fail(analysis_id: int) -> None:
-    """Mark a run that broke: the page offers to try again (the reviews made are kept)."""
+def fail(analysis_id: int, error: str = "") -> None:
+    """Mark a run that broke, with why (for the admin): the page offers to try again (the
+    reviews made are kept)."""
     Analysis.objects.filter(pk=analysis_id).exclude(status=Analysis.Status.DONE).update(
-        status=Analysis.Status.FAILED
+        status=Analysis.Status.FAILED, error=error[:2000]
     )
 
 
@@ -182,9 +197,9 @@ def in_event(game: Game) -> bool:
 
 def hint(game_id: int, user: Any) -> dict[str, Any]:
     """The strongest player's suggestion for the asking player's current decision:
-    ``move`` (its JSON) and ``text``. Refused in rated and event games (``hint_not_allowed``),
-    outside a running game (``game_not_active``), when the player has nothing to decide
-    (``no_decision``); raises ``Game.DoesNotExist`` for no such game."""
+    ``move`` (its JSON) and ``text``; counted for the seat (``hints``), which everyone
+    sees. Refused in rated and event games (``hint_not_allowed``), outside a running game
+    (``game_not_active``), when the player has nothing to decide (``no_decision``); raises ``Game.DoesNotExist`` for no such game."""
     game = Game.objects.get(pk=game_id)
     seat = _seat(game, user)
     analyst = analyst_of(game)
@@ -196,15 +211,17 @@ def hint(game_id: int, user: Any) -> dict[str, Any]:
         move = analyst.hint(game.engine_state(), seat.position, settings.HINT_BUDGET)
     except Refusal as exc:
         raise refused(exc) from exc
+    record_hint(game, seat.position)  # the others are told: the count is kept per seat
     return {"move": kinds.of(game).move_to_json(move), "text": analyst.describe(move)}
 
 
-def hints_allowed(game: Game, seat: Seat | None) -> bool:
-    """Whether the game page offers the hint button to ``seat``."""
+def hints_allowed(game: Game, seat: Seat | None, event: bool | None = None) -> bool:
+    """Whether the game page offers the hint button to ``seat`` (``event``: whether the
+    game is in an event, when the caller knows; else it is looked up)."""
     return bool(
         seat is not None
         and kinds.of(game).analyst is not None
         and game.is_playable
         and not game.rated
-        and not in_event(game)
+        and not (in_event(game) if event is None else event)
     )

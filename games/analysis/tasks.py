@@ -14,6 +14,6 @@ def run_analysis(analysis_id: int) -> str:
         return services.run(analysis_id)
     except OperationalError:
         raise  # the database is away: tried again, from where it stopped
-    except Exception:
-        services.fail(analysis_id)
+    except Exception as exc:
+        services.fail(analysis_id, f"{type(exc).__name__}: {exc}")
         raise

@@ -238,7 +238,15 @@ def _view_schema() -> Any:
     return import_string(path) if path else serializers.JSONField
 
 
+class DetailSeatSerializer(SeatSerializer):
+    hints_used = serializers.IntegerField(
+        help_text='Hints this seat took ("what would the computer do?"; unrated games '
+        "outside events only), told to every player and spectator."
+    )
+
+
 class GameDetailSerializer(GameSummarySerializer):
+    seats = DetailSeatSerializer(many=True)
     invite_url = serializers.CharField(
         allow_null=True,
         help_text="The invitation link, shown to the players of the game while it waits for players.",

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
 
-from . import rules
+from . import orders, rules
 from .analysis import EvergreenAnalyst
 from .refusals import refused
 from .rules.bots import BOTS, make_bot
@@ -235,44 +235,15 @@ class Evergreen(GameKind):
         seed: int,
         order: Sequence[str] = (),
     ) -> rules.Move:
-        if policy == "bot":
-            return make_bot(self.default_bot, seed).choose(state, seat)
-        # The smallest legal move: the first ranked card still in the pool, else the
-        # leftmost; Action D with no effect and no Power.
-        if state.phase is rules.Phase.DRAFT:
-            card = self.standing_move(state, seat, order)
-            return card if card is not None else rules.Pick(seat, state.pool[0])
-        return rules.Turn(seat, "D")
+        return orders.timeout_move(state, seat, policy, seed, order, self.default_bot)
 
     def standing_move(
         self, state: rules.GameState, seat: int, order: Sequence[str]
     ) -> rules.Move | None:
-        if state.phase is not rules.Phase.DRAFT:
-            return None
-        card = next((card for card in order if card in state.pool), None)
-        return rules.Pick(seat, card) if card is not None else None
+        return orders.standing_move(state, seat, order)
 
     def check_standing_order(self, state: rules.GameState, seat: int, order: Sequence[str]) -> None:
-        if state.phase is not rules.Phase.DRAFT:
-            raise Refusal(
-                "not_drafting",
-                _("Cards can be ranked only while the pool is being drafted."),
-                conflict=True,
-            )
-        if state.seats[seat].card is not None:
-            raise Refusal(
-                "already_picked",
-                _("You have already picked your card this round."),
-                conflict=True,
-            )
-        if len(set(order)) != len(order):
-            raise Refusal("duplicate_card", _("Rank each card at most once."))
-        for card in order:
-            if card not in state.pool:
-                raise Refusal(
-                    "card_not_in_pool",
-                    _("The card %(card)s is not in the drafting pool.") % {"card": card},
-                )
+        orders.check_standing_order(state, seat, order)
 
     # --- The record -----------------------------------------------------------------------
 
