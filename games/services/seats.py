@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.utils.translation import ngettext
 
 from .. import kinds
 from ..kinds import Refusal
-from ..models import Game, Move, Player, Seat
+from ..models import Game, Move, Player, Seat, Seats
 from .errors import Conflict, ServiceError, not_a_player, refused
 from .writes import commit, lock_game_and_seats, progress
 
@@ -76,10 +77,10 @@ def start_vacation(user: Any, days: int, now: Any = None) -> Player:
         player.vacation_until = until
         player.vacation_days_used += days
         player.save(update_fields=["vacation_until", "vacation_year", "vacation_days_used"])
-        for seat in Seat.objects.select_for_update().filter(user=user, deadline__isnull=False):
+        for seats, seat in _running_clocks(user):
             assert seat.deadline is not None
-            seat.deadline = until + max(seat.deadline - now, timedelta(0))
-            seat.save(update_fields=["deadline"])
+            seats.change(seat, deadline=until + max(seat.deadline - now, timedelta(0)))
+            seats.save()
         return player
 
 
@@ -95,11 +96,29 @@ def end_vacation(user: Any, now: Any = None) -> Player:
         player.vacation_days_used = max(0, player.vacation_days_used - unused)
         player.vacation_until = None
         player.save(update_fields=["vacation_until", "vacation_days_used"])
-        for seat in Seat.objects.select_for_update().filter(user=user, deadline__isnull=False):
+        for seats, seat in _running_clocks(user):
             assert seat.deadline is not None
-            seat.deadline = now + max(seat.deadline - until, timedelta(0))
-            seat.save(update_fields=["deadline"])
+            seats.change(seat, deadline=now + max(seat.deadline - until, timedelta(0)))
+            seats.save()
         return player
+
+
+def _running_clocks(user: Any) -> Iterator[tuple[Seats, Seat]]:
+    """The user's seats whose clock runs, each with its game's seats, locked as every write
+    to a game locks them (``lock_game_and_seats``: the game row, then its seats), game after
+    game in the order of their ids, so a move submitted meanwhile cannot deadlock with this
+    transaction, and neither writes a deadline from a value the other changed."""
+    game_ids = (
+        Seat.objects.filter(user=user, deadline__isnull=False)
+        .order_by("game_id")
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    for game_id in list(game_ids):
+        _game, seats = lock_game_and_seats(game_id)
+        for seat in seats:
+            if seat.user_id == user.pk and seat.deadline is not None:
+                yield seats, seat
 
 
 # --- Events: seats handed to the bot, adjudication ------------------------------------------
