@@ -188,9 +188,7 @@ MESSAGE_ID = OpenApiParameter(
 def message(request: Request, pk: int) -> Response:
     found = services.message_or_404(pk)
     if not services.may_read(request.user, found):
-        raise services.ServiceError(
-            _("There is no such message."), "no_such_message", status=404
-        )
+        raise services.ServiceError(_("There is no such message."), "no_such_message", status=404)
     if request.method == "DELETE":
         return Response(_one(editing.delete(request.user, found)))
     return Response(_one(editing.edit(request.user, found, _text(request))))

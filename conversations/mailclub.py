@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.models import Notification
+from games.models import Notification, Player
 from games.outbox import ANNOUNCEMENT, create
 from games.site import site_url
 from tournaments.models import Membership
@@ -30,7 +30,8 @@ def mail_members(message: Message) -> list[Notification]:
     context = {
         "club": club.name,
         "club_url": site_url(reverse("tournaments:club", args=[club.slug])),
-        "author": getattr(getattr(author, "player", None), "display_name", "") or "?",
+        "author": Player.objects.filter(user=author).values_list("display_name", flat=True).first()
+        or "?",
         "text": message.text,
         "message_id": message.pk,
     }

@@ -118,7 +118,5 @@ def _name(user: Any) -> str:
 
 def stamp(messages: QuerySet[Message]) -> str:
     """``stamp_of`` the latest messages, read alone (one small query: the polls')."""
-    rows = messages.order_by("-created_at", "-pk").values_list("pk", "hidden", "revision")[
-        :SHOWN
-    ]
+    rows = messages.order_by("-created_at", "-pk").values_list("pk", "hidden", "revision")[:SHOWN]
     return stamp_of(list(rows))

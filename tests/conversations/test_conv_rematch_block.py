@@ -119,9 +119,9 @@ class TestABlockedPlayerCannotInvite:
         game.refresh_from_db()
         talk.shield(alice, bob.pk, "block")
         notifications.handover(game, game.seats.get(user=bob))
-        assert set(
-            Notification.objects.filter(kind="handover").values_list("user", flat=True)
-        ) == {bob.pk}
+        assert set(Notification.objects.filter(kind="handover").values_list("user", flat=True)) == {
+            bob.pk
+        }
 
 
 class TestTheRematchNotification:
