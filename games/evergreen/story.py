@@ -181,15 +181,12 @@ def story(
 
 def replay_lines(record: GameRecord, names: Sequence[str]) -> list[str]:
     """One line per move of ``record`` for the replay, in the log's words: a pick names its
-    card (picks are public); a turn says what its player did once its round is revealed
-    in the record (a later move, or the end of the game), else only that they played it."""
+    card (picks are public); a turn says what its player did once every turn of its round
+    is in (the replay's board shows that round revealed from then on too), else only that
+    they played it: a round still being played is never told."""
     edition = rules.load_edition(record.edition)
     lines = [describe_move(edition, move, names) for move in record.moves]
-    all_steps = recap.steps(record.start(), record.moves, closed=False)
-    last = all_steps[-1].state
-    if rules.round_complete(last) and rules.advance(last).is_over:
-        # The last round ends the game: revealed by the game's end, nothing left to hide.
-        all_steps.append(recap.Step(len(record.moves), None, rules.advance(last)))
+    all_steps = recap.steps(record.start(), record.moves, closed=True)
     views = [player_view(step.state, None) for step in all_steps]
     cards: dict[int, str] = {}
     turns: dict[int, int] = {}  # seat -> index of its turn in this round
