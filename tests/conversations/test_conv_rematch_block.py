@@ -134,7 +134,7 @@ class TestTheRematchNotification:
         Notification.objects.exclude(kind="rematch").update(status="skipped")
         tasks.deliver_due()
         (to_bob,) = [m for m in mail.outbox if m.to == [bob.email]]
-        assert to_bob.subject == f"Alice bietet eine Revanche für Partie #{game.pk} an"
+        assert to_bob.subject == f"Alice bietet eine Revanche für Partie Nr. {game.pk} an"
         assert reverse("games:detail", args=[game.pk]) in to_bob.body
 
     def test_accepting_an_offer_mails_nobody_again(self, clock, alice, bob, carol):
