@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from games.access import game_for_viewer
 from games.api.serializers import ErrorSerializer
+from games.services import ServiceError
 from tournaments.access import club_or_404
 
 from . import access, editing, reading, services
@@ -188,7 +189,7 @@ MESSAGE_ID = OpenApiParameter(
 def message(request: Request, pk: int) -> Response:
     found = services.message_or_404(pk)
     if not services.may_read(request.user, found):
-        raise services.ServiceError(_("There is no such message."), "no_such_message", status=404)
+        raise ServiceError(_("There is no such message."), "no_such_message", status=404)
     if request.method == "DELETE":
         return Response(_one(editing.delete(request.user, found)))
     return Response(_one(editing.edit(request.user, found, _text(request))))

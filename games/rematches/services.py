@@ -15,11 +15,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from conversations.shields import blocked_pairs
 from games import services
 from games.models import Game, Seat
 from games.services.writes import lock_game
-
-from conversations.shields import blocked_pairs
 
 from . import notices
 from .models import Rematch

@@ -43,7 +43,9 @@ class TestTitles:
         pages = {
             reverse("tournaments:club", args=[club.slug]): "Pine Club",
             reverse("tournaments:event", args=[club.slug, event.slug]): "Spring Open · Pine Club",
-            reverse("games:replay", args=[two_player_game.pk]): f"Replay of Game #{two_player_game.pk}",
+            reverse(
+                "games:replay", args=[two_player_game.pk]
+            ): f"Replay of Game #{two_player_game.pk}",
             reverse("tournaments:player", args=[bob.pk]): "Bob",
         }
         seen = set()

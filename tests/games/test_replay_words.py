@@ -20,7 +20,10 @@ from tests.games.gamehelpers import client_for, play_until, user_at
 def current_move(user: Any, game: Game, number: int, language: str = "en") -> str:
     page = (
         client_for(user)
-        .get(reverse("games:replay", args=[game.pk]) + f"?move={number}", HTTP_ACCEPT_LANGUAGE=language)
+        .get(
+            reverse("games:replay", args=[game.pk]) + f"?move={number}",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
         .content.decode()
     )
     found = re.search(r'<p class="replay-move">(.*?)</p>', page, re.S)
@@ -80,7 +83,9 @@ class TestCardsInTheLog:
         page = client_for(alice).get(reverse("games:detail", args=[game.pk])).content.decode()
         log = re.search(r'<section class="panel story".*?</section>', page, re.S)
         assert log
-        thumbs = re.findall(r'<span class="card-thumb suit-(\w+)" aria-hidden="true"><svg', log.group(0))
+        thumbs = re.findall(
+            r'<span class="card-thumb suit-(\w+)" aria-hidden="true"><svg', log.group(0)
+        )
         edition = rules.load_edition(rules.DEFAULT_EDITION)
         picks, _turns = first_round(game)
         assert {edition.cards[card].suit for card in picks.values()} <= set(thumbs)
