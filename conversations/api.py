@@ -182,7 +182,7 @@ MESSAGE_ID = OpenApiParameter(
     "(`deleted` true, `text` empty).",
     parameters=[MESSAGE_ID],
     request=None,
-    responses={200: MessageSerializer, **_errors(401, 403, 404, 409)},
+    responses={200: MessageSerializer, **_errors(400, 401, 403, 404, 409)},
     tags=["messages"],
 )
 @api_view(["PATCH", "DELETE"])
@@ -191,6 +191,7 @@ def message(request: Request, pk: int) -> Response:
     if not services.may_read(request.user, found):
         raise ServiceError(_("There is no such message."), "no_such_message", status=404)
     if request.method == "DELETE":
+        request.data  # noqa: B018 - parsed, so a malformed body is refused (400)
         return Response(_one(editing.delete(request.user, found)))
     return Response(_one(editing.edit(request.user, found, _text(request))))
 
