@@ -190,7 +190,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The author changes their message (within ``EDIT_WINDOW_MINUTES``)."""
     place = places.from_key(request.user, request.POST.get("place", ""))
     try:
-        editing.edit(request.user, services.message_or_404(pk), request.POST.get("text", ""))
+        editing.edit(request.user, services.message_or_404(pk), request.POST.get("new_text", ""))
     except ServiceError as exc:
         return _after(request, place, exc)
     return _after(request, place)

@@ -144,7 +144,7 @@ class TestThePanel:
         message = services.post_to_game(alice, game, "gl hv")
         answer = client_for(alice).post(
             reverse("conversations:edit", args=[message.pk]),
-            {"text": "gl <b>hf</b>", "place": place_key(game)},
+            {"new_text": "gl <b>hf</b>", "place": place_key(game)},
             **HTMX,
         )
         html = answer.content.decode()
@@ -155,7 +155,7 @@ class TestThePanel:
         message = written_ago(services.post_to_game(alice, game, "gl hv"), 16)
         answer = client_for(alice).post(
             reverse("conversations:edit", args=[message.pk]),
-            {"text": "gl hf", "place": place_key(game)},
+            {"new_text": "gl hf", "place": place_key(game)},
             **HTMX,
         )
         assert answer.status_code == 409
