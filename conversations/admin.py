@@ -74,8 +74,15 @@ class ReportAdmin(ModeratedAdmin):
 
     @admin.display(description=_("message"))
     def message_text(self, report: Report) -> str:
-        hidden = f" ({gettext('hidden')})" if report.message.hidden else ""
-        return report.message.text[:200] + hidden
+        """The text as reported, whatever its author did with it since."""
+        message = report.message
+        notes = [gettext("hidden")] if message.hidden else []
+        if message.deleted:
+            notes.append(gettext("deleted by its author"))
+        elif report.text and message.text != report.text:
+            notes.append(gettext("edited since"))
+        shown = (report.text or message.text)[:200]
+        return shown + "".join(f" ({note})" for note in notes)
 
     @admin.display(description=_("author"))
     def author(self, report: Report) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -14,10 +15,11 @@ from rest_framework.response import Response
 
 from games.access import game_for_viewer
 from games.api.serializers import ErrorSerializer
+from games.services import ServiceError
 from tournaments.access import club_or_404
 
-from . import access, reading, services
-from .models import MAX_LENGTH, Message
+from . import access, editing, reading, services
+from .models import EDIT_WINDOW_MINUTES, MAX_LENGTH, Message
 
 
 class MessageSerializer(serializers.Serializer[Any]):
@@ -26,6 +28,10 @@ class MessageSerializer(serializers.Serializer[Any]):
     author = serializers.CharField(help_text="Their public name.")
     text = serializers.CharField(help_text="As written (plain text: escape it when showing it).")
     created_at = serializers.DateTimeField(help_text="When it was written (ISO 8601, UTC).")
+    edited = serializers.BooleanField(help_text="Whether its author changed it.")
+    deleted = serializers.BooleanField(
+        help_text="Whether its author deleted it (then `text` is empty: show “message deleted”)."
+    )
 
 
 class PostSerializer(serializers.Serializer[Any]):
@@ -45,8 +51,12 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         400: "Empty or too long (message_empty, message_too_long), or a malformed body.",
         401: "No credentials, or a bad token.",
         403: "Not allowed: not a player of the game (not_a_player), the chat is private "
-        "(chat_private), not a member (not_a_member) or not an organizer (not_an_organizer).",
-        404: "There is no such game, club or channel.",
+        "(chat_private), not a member (not_a_member), not an organizer (not_an_organizer) "
+        "or not the message's author (not_your_message).",
+        404: "There is no such game, club, channel or message.",
+        409: "The message is deleted (message_deleted) or hidden (message_hidden), or the "
+        f"{EDIT_WINDOW_MINUTES} minutes in which it could be changed are over "
+        "(edit_window_closed).",
         429: "Writing faster than the site allows (rate_limited): wait the time given.",
     }
     return {
@@ -63,6 +73,8 @@ def _rows(lines: list[reading.Line]) -> dict[str, Any]:
                 "author": line.name,
                 "text": line.text,
                 "created_at": line.at,
+                "edited": line.edited,
+                "deleted": line.deleted,
             }
             for line in lines
         ]
@@ -146,6 +158,44 @@ def club_messages(request: Request, slug: str, channel: str) -> Response:
     return Response(_rows(reading.lines(reading.club_messages(club.pk, channel), request.user)))
 
 
+MESSAGE_ID = OpenApiParameter(
+    "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The message."
+)
+
+
+@extend_schema(
+    methods=["PATCH"],
+    operation_id="messages_partial_update",
+    summary="Change your message",
+    description=f"Its author only, within {EDIT_WINDOW_MINUTES} minutes of writing it; the "
+    "same length and rate limits as a new message.",
+    parameters=[MESSAGE_ID],
+    request=PostSerializer,
+    responses={200: MessageSerializer, **_errors(400, 401, 403, 404, 409, 429)},
+    tags=["messages"],
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="messages_destroy",
+    summary="Delete your message",
+    description="Its author only, at any time: it stays in its place as “message deleted” "
+    "(`deleted` true, `text` empty).",
+    parameters=[MESSAGE_ID],
+    request=None,
+    responses={200: MessageSerializer, **_errors(400, 401, 403, 404, 409)},
+    tags=["messages"],
+)
+@api_view(["PATCH", "DELETE"])
+def message(request: Request, pk: int) -> Response:
+    found = services.message_or_404(pk)
+    if not services.may_read(request.user, found):
+        raise ServiceError(_("There is no such message."), "no_such_message", status=404)
+    if request.method == "DELETE":
+        request.data  # noqa: B018 - parsed, so a malformed body is refused (400)
+        return Response(_one(editing.delete(request.user, found)))
+    return Response(_one(editing.edit(request.user, found, _text(request))))
+
+
 def _one(message: Message) -> dict[str, Any]:
-    line = reading.lines(Message.objects.filter(pk=message.pk), message.author)[0]
+    line = reading.lines_of([message], message.author, see_hidden=True, shields={})[0]
     return dict(_rows([line])["messages"][0])

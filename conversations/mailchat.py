@@ -56,7 +56,7 @@ def unread(user: Any, game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
         Value(EPOCH),
     )
     rows = (
-        Message.objects.filter(game_id__in=game_ids, hidden=False)
+        Message.objects.filter(game_id__in=game_ids, hidden=False, deleted_at__isnull=True)
         .exclude(author=user)
         .exclude(author__in=silenced_ids(user))
         .annotate(since=since)

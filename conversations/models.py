@@ -9,6 +9,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 MAX_LENGTH = 1000  # characters of one message: a few paragraphs, not a document
+# How long after writing it its author may still change a message (deleting it has no
+# limit): long enough to fix a typo, short enough that answers do not lose their sense.
+EDIT_WINDOW_MINUTES = 15
 
 
 class GameChat(models.Model):
@@ -68,6 +71,13 @@ class Message(models.Model):
         verbose_name=_("hidden by"),
     )
     hidden_at = models.DateTimeField(_("hidden at"), null=True, blank=True)
+    # Its author may change it for a while and delete it at any time (``services.edit``,
+    # ``services.delete``); a deleted message keeps its place, shown as "message deleted",
+    # and its text is emptied (a report keeps the text it was about: ``Report.text``).
+    edited_at = models.DateTimeField(_("edited at"), null=True, blank=True)
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True)
+    # Bumped by each edit and deletion, so the panels' poll stamp sees the change.
+    revision = models.PositiveIntegerField(_("revision"), default=0)
 
     class Meta:
         verbose_name = _("message")
@@ -88,6 +98,10 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return self.text[:60]
+
+    @property
+    def deleted(self) -> bool:
+        return self.deleted_at is not None
 
 
 class Report(models.Model):
@@ -113,6 +127,9 @@ class Report(models.Model):
         verbose_name=_("club"),
     )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
+    # The message's text as it was when reported: an edit or a deletion by its author
+    # does not take it away from the staff.
+    text = models.TextField(_("text as reported"), blank=True)
     created_at = models.DateTimeField(_("reported"), auto_now_add=True)
     resolved = models.BooleanField(_("dealt with"), default=False)
 

@@ -9,7 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
+from .editing import may_edit
 from .models import Message
 from .shields import blocked_ids
 
@@ -26,6 +28,9 @@ class Line:
     mine: bool
     hidden: bool
     shield: str | None = None  # what the reader chose about the author: mute or block
+    edited: bool = False
+    deleted: bool = False  # shown as "message deleted", without its text
+    editable: bool = False  # the reader wrote it and may still change it
 
 
 def _visible(messages: QuerySet[Message], reader: Any, see_hidden: bool) -> QuerySet[Message]:
@@ -58,20 +63,8 @@ def lines(
         .select_related("author__player")
         .order_by("-created_at", "-pk")[:SHOWN]
     )
-    me = getattr(reader, "pk", None)
-    return [
-        Line(
-            pk=m.pk,
-            author_id=m.author_id,
-            name=_name(m.author),
-            text=m.text,
-            at=m.created_at,
-            mine=m.author_id == me,
-            hidden=m.hidden,
-            shield=shields.get(m.author_id),
-        )
-        for m in reversed(rows)
-    ]
+    now = timezone.now()
+    return [_line(m, reader, shields, now) for m in reversed(rows)]
 
 
 def window(messages: QuerySet[Message]) -> list[Message]:
@@ -85,28 +78,37 @@ def lines_of(
 ) -> list[Line]:
     """``window``'s messages as the reader sees them: no hidden ones unless they moderate,
     none of the players they blocked."""
-    me = getattr(reader, "pk", None)
+    now = timezone.now()
     return [
-        Line(
-            pk=m.pk,
-            author_id=m.author_id,
-            name=_name(m.author),
-            text=m.text,
-            at=m.created_at,
-            mine=m.author_id == me,
-            hidden=m.hidden,
-            shield=shields.get(m.author_id),
-        )
+        _line(m, reader, shields, now)
         for m in rows
         if (see_hidden or not m.hidden) and shields.get(m.author_id) != "block"
     ]
 
 
-def stamp_of(rows: list[tuple[int, bool]]) -> str:
-    """Changes when a message is written or hidden: the newest message and the hidden ones
-    among the latest (the same for every reader)."""
-    newest = max((pk for pk, _hidden in rows), default=0)
-    return f"{newest}-{sum(1 for _pk, hidden in rows if hidden)}"
+def _line(m: Message, reader: Any, shields: dict[int, str], now: datetime) -> Line:
+    me = getattr(reader, "pk", None)
+    return Line(
+        pk=m.pk,
+        author_id=m.author_id,
+        name=_name(m.author),
+        text=m.text,
+        at=m.created_at,
+        mine=m.author_id == me,
+        hidden=m.hidden,
+        shield=shields.get(m.author_id),
+        edited=m.edited_at is not None,
+        deleted=m.deleted,
+        editable=may_edit(reader, m, now),
+    )
+
+
+def stamp_of(rows: list[tuple[int, bool, int]]) -> str:
+    """Changes when a message is written, hidden, edited or deleted: the newest message,
+    the hidden ones among the latest and their revisions (the same for every reader)."""
+    newest = max((pk for pk, _hidden, _revision in rows), default=0)
+    hidden = sum(1 for _pk, is_hidden, _revision in rows if is_hidden)
+    return f"{newest}-{hidden}-{sum(revision for _pk, _hidden, revision in rows)}"
 
 
 def _name(user: Any) -> str:
@@ -116,5 +118,5 @@ def _name(user: Any) -> str:
 
 def stamp(messages: QuerySet[Message]) -> str:
     """``stamp_of`` the latest messages, read alone (one small query: the polls')."""
-    rows = messages.order_by("-created_at", "-pk").values_list("pk", "hidden")[:SHOWN]
+    rows = messages.order_by("-created_at", "-pk").values_list("pk", "hidden", "revision")[:SHOWN]
     return stamp_of(list(rows))

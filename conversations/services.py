@@ -16,6 +16,7 @@ from tournaments.models import Club
 
 from . import access, limits
 from .mailchat import announce
+from .mailclub import mail_members
 from .models import ChatMail, GameChat, Message, Report, Shield
 
 Channel = Message.Channel
@@ -53,7 +54,11 @@ def post_to_club(user: Any, club: Club, channel: str, text: str) -> Message:
         raise access.Refused(_("Only the members of this club can write here."), "not_a_member")
     text = limits.clean_text(text)
     limits.check_rate(user)
-    return Message.objects.create(channel=channel, club=club, author=user, text=text)
+    with transaction.atomic():
+        message = Message.objects.create(channel=channel, club=club, author=user, text=text)
+        if channel == Channel.ANNOUNCEMENTS:
+            mail_members(message)
+    return message
 
 
 def message_or_404(pk: int) -> Message:
@@ -92,11 +97,13 @@ def report(user: Any, message: Message, reason: str = "") -> Report:
         raise ServiceError(_("There is no such message."), "no_such_message", status=404)
     if message.author_id == user.pk:
         raise ServiceError(_("You cannot report your own message."), "own_message")
+    if message.deleted:
+        raise ServiceError(_("This message is deleted."), "message_deleted", status=409)
     club = message.club if message.club_id else access.club_of_game(message.game)  # type: ignore[arg-type]
     report, _created = Report.objects.get_or_create(
         message=message,
         reporter=user,
-        defaults={"club": club, "reason": (reason or "").strip()[:300]},
+        defaults={"club": club, "reason": (reason or "").strip()[:300], "text": message.text},
     )
     return report
 

@@ -2,11 +2,14 @@
 
 Muting someone keeps their messages on my pages but out of my mails (no "new message"
 mail, no lines of theirs in my "your move" mail or digest). Blocking also hides their
-messages from me everywhere and stops them from inviting me.
+messages from me everywhere, stops them from inviting me (a rematch is refused while two
+of its people have blocked one another: ``games.rematches``) and keeps every mail that
+comes from them away from me (chat, rematch offers, club announcements).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,6 +24,13 @@ def blocked_ids(user: Any) -> QuerySet[Shield, int]:
     """The players ``user`` blocked (a subquery: no query of its own)."""
     return Shield.objects.filter(owner=user, kind=Shield.Kind.BLOCK).values_list(
         "other_id", flat=True
+    )
+
+
+def blockers_of(user: Any) -> QuerySet[Shield, int]:
+    """The players who blocked ``user`` (a subquery): nothing of ``user``'s reaches them."""
+    return Shield.objects.filter(other=user, kind=Shield.Kind.BLOCK).values_list(
+        "owner_id", flat=True
     )
 
 
@@ -73,3 +83,13 @@ def may_invite(inviter: Any, invitee: Any) -> bool:
     """Whether ``inviter`` may invite ``invitee`` (to a game, a rematch, a club): not once
     ``invitee`` has blocked them."""
     return not Shield.objects.filter(owner=invitee, other=inviter, kind=Shield.Kind.BLOCK).exists()
+
+
+def blocked_pairs(user_ids: Collection[int]) -> list[tuple[int, int]]:
+    """The (blocker, blocked) pairs among ``user_ids``, in one query: people who would sit
+    at one table only against one's will."""
+    return list(
+        Shield.objects.filter(
+            owner_id__in=user_ids, other_id__in=user_ids, kind=Shield.Kind.BLOCK
+        ).values_list("owner_id", "other_id")
+    )

@@ -12,6 +12,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/talk/<str:channel>/post/", views.club_post, name="club_post"),
     path("chat/messages/<int:pk>/hide/", views.hide, name="hide"),
     path("chat/messages/<int:pk>/report/", views.report, name="report"),
+    path("chat/messages/<int:pk>/edit/", views.edit, name="edit"),
+    path("chat/messages/<int:pk>/delete/", views.delete, name="delete"),
     path("chat/players/<int:pk>/shield/", views.shield, name="shield"),
     path("chat/mail/", views.mail_choice, name="mail"),
 ]

@@ -25,8 +25,8 @@ from games.services import ServiceError
 from games.views import play
 from tournaments.access import club_or_404
 
-from . import places, reading, services
-from .models import MAX_LENGTH, Message
+from . import editing, places, reading, services
+from .models import EDIT_WINDOW_MINUTES, MAX_LENGTH, Message
 from .places import Place
 from .shields import choices_of
 
@@ -48,7 +48,7 @@ def panel_context(
         "place": place,
         "lines": lines,
         "blocked": blocked,
-        "stamp": reading.stamp_of([(m.pk, m.hidden) for m in rows])
+        "stamp": reading.stamp_of([(m.pk, m.hidden, m.revision) for m in rows])
         if place.may_read
         else reading.stamp(place.messages),
         "poll_seconds": play.POLL_SECONDS,  # the game page's polling rhythm
@@ -57,6 +57,7 @@ def panel_context(
         "error": error,
         "notice": notice,
         "max_length": MAX_LENGTH,
+        "edit_minutes": EDIT_WINDOW_MINUTES,
     }
 
 
@@ -181,6 +182,30 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
         return _after(request, place, exc)
     notice = _("Thank you: the report reached the people who look after this conversation.")
     return _after(request, place, notice=notice)
+
+
+@require_POST
+@login_required
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The author changes their message (within ``EDIT_WINDOW_MINUTES``)."""
+    place = places.from_key(request.user, request.POST.get("place", ""))
+    try:
+        editing.edit(request.user, services.message_or_404(pk), request.POST.get("new_text", ""))
+    except ServiceError as exc:
+        return _after(request, place, exc)
+    return _after(request, place)
+
+
+@require_POST
+@login_required
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """The author deletes their message: "message deleted" stays in its place."""
+    place = places.from_key(request.user, request.POST.get("place", ""))
+    try:
+        editing.delete(request.user, services.message_or_404(pk))
+    except ServiceError as exc:
+        return _after(request, place, exc)
+    return _after(request, place)
 
 
 @require_POST

@@ -50,6 +50,9 @@ class StoryLine:
     icon: str
     text: str
     details: tuple[str, ...] = ()
+    # A small picture the kind drew of what the line names (an Evergreen card), markup
+    # with every text escaped, decorative: ``text`` says the same in words.
+    picture: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from django.db.models import Max, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
+from conversations.shields import blocked_ids
+
 from . import kinds
 from .models import Game, Move, Notification, Player, Seat
 from .outbox import Kind, Mode, create, player_of, wants, zone_of
@@ -185,6 +187,8 @@ def handover(game: Game, seat: Seat) -> None:
     context = _game_context(game, seat, state)
     context["player_name"] = seat.name
     for user in {u for u in (seat.user, game.created_by) if u is not None}:
+        if user != seat.user and seat.user_id in set(blocked_ids(user)):
+            continue  # nothing about a player the creator blocked reaches them
         create(
             user,
             game,

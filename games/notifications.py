@@ -18,10 +18,18 @@ game over      at once      coalesced (below)          in the next digest       
 reminder       see below    see below                  see below                    none
 hand-over      at once      at once                    at once                      none
 digest         -            -                          daily, at ``digest_hour``    none
+event table    at once      at once                    at once                      none
+chat           at once      at once                    in the digest's chat lines   none
+rematch        at once      at once                    at once                      none
+announcement   at once      at once                    at once                      none
 =============  ===========  =========================  ===========================  =====
 
 * New players are coalesced (every 6 hours): a trial game at one day per move with
   moves minutes apart sent one player 47 "your move" mails and 11 reminders.
+* "chat" goes only to players who asked for new-message mails (``conversations``);
+  "rematch" to each other person of a finished game when a rematch is offered;
+  "announcement" to each member of a club once per announcement. None of them reaches
+  someone who blocked the person they come from (``conversations.shields``).
 * "Off" means no e-mail at all (the one-click unsubscribe sets it).
 * Reminders (``Player.reminder_hours`` before a deadline) never repeat what the player
   was just told (``games.mails.reminder_repeats``): none while the move is younger than

@@ -30,7 +30,12 @@ Mode = Player.EmailMode
 EVENT_TABLE = Kind.EVENT_TABLE
 # "New messages in a game's chat" (``conversations``), for players who asked for it: like
 # a "your move" mail, at once unless quiet hours or the digest hold it back.
-CHAT = "chat"
+CHAT = Kind.CHAT
+# "A rematch is offered to you" (``games.rematches``) and a club's announcements
+# (``conversations``): addressed to one person once, like an event's table, in every mode
+# but off.
+REMATCH = Kind.REMATCH
+ANNOUNCEMENT = Kind.ANNOUNCEMENT
 WANTED: dict[str, frozenset[str]] = {
     Mode.EVERY_MOVE: frozenset(
         {
@@ -41,12 +46,25 @@ WANTED: dict[str, frozenset[str]] = {
             Kind.HANDOVER,
             EVENT_TABLE,
             CHAT,
+            REMATCH,
+            ANNOUNCEMENT,
         }
     ),
     Mode.COALESCED: frozenset(
-        {Kind.YOUR_MOVE, Kind.GAME_OVER, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE, CHAT}
+        {
+            Kind.YOUR_MOVE,
+            Kind.GAME_OVER,
+            Kind.REMINDER,
+            Kind.HANDOVER,
+            EVENT_TABLE,
+            CHAT,
+            REMATCH,
+            ANNOUNCEMENT,
+        }
     ),
-    Mode.DIGEST: frozenset({Kind.DIGEST, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE}),
+    Mode.DIGEST: frozenset(
+        {Kind.DIGEST, Kind.REMINDER, Kind.HANDOVER, EVENT_TABLE, REMATCH, ANNOUNCEMENT}
+    ),
     Mode.OFF: frozenset(),
 }
 

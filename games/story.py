@@ -70,7 +70,13 @@ def log(told: Sequence[Chapter], *, upto: int | None = None) -> list[dict[str, A
                 "title": chapter.title,
                 "move": chapter.move,
                 "lines": [
-                    {"icon": _icon(line.icon), "text": line.text, "details": line.details}
+                    {
+                        "icon": _icon(line.icon),
+                        "text": line.text,
+                        "details": line.details,
+                        # the kind's own drawing, every text in it escaped (StoryLine)
+                        "picture": mark_safe(line.picture),
+                    }
                     for line in chapter.lines
                 ],
             }
@@ -119,6 +125,8 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
     if standing is not None:
         context["rematch_accepted"] = ", ".join(names[k] for k in standing.accepted)
         context["rematch_waiting"] = ", ".join(names[k] for k in standing.waiting)
+        offerer = standing.offered_by
+        context["rematch_offered_by"] = names[offerer] if offerer is not None else ""
     return context
 
 

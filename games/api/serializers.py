@@ -99,6 +99,12 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         help_text='On a missed deadline: "bot" (a computer player moves) or "minimal".',
     )
 
+    chat_spectators = serializers.BooleanField(
+        default=False,
+        help_text="Whether spectators may read the game's chat (players always can), as the "
+        "lobby's create form offers.",
+    )
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         game = attrs.pop("game", None)
         if game is not None and attrs.setdefault("kind", game) != game:

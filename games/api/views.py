@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -22,6 +23,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from conversations.services import set_spectators_read
 from games import kinds, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
@@ -79,7 +81,10 @@ from .requests import (
 def games(request: Request) -> Response:
     if request.method == "POST":
         data = _valid(s.GameCreateSerializer, request.data)
-        game = services.create_game(request.user, **data)
+        spectators_read = data.pop("chat_spectators")
+        with transaction.atomic():  # the game and its chat setting, together or not at all
+            game = services.create_game(request.user, **data)
+            set_spectators_read(game, spectators_read)
         game, seat = game_for_viewer(game.pk, request.user)
         return Response(_detail(request, game, seat), status=201)
     status_name = _query(request, "status")

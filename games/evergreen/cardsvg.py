@@ -135,6 +135,21 @@ def _drawn(language: str | None, card: CardInfo) -> SafeString:
     )
 
 
+@cache
+def _thumb(language: str | None, card: CardInfo) -> SafeString:
+    w = words()
+    picture = _draw(card.suit, card.power, card.icon, w.biomes[card.suit], w.powers[card.power])
+    return mark_safe(  # every text in it is escaped
+        f'<span class="card-thumb suit-{escape(card.suit)}" aria-hidden="true">{picture}</span>'
+    )
+
+
+def card_thumbnail(card: CardInfo) -> SafeString:
+    """The card drawn small beside a sentence that names it (the game log): decorative,
+    the sentence says it in words."""
+    return _thumb(get_language(), card)
+
+
 def card_picture(card: CardInfo) -> SafeString:
     """The card drawn as a card, with its name in words for screen readers."""
     return _drawn(get_language(), card)
@@ -144,3 +159,4 @@ def card_picture(card: CardInfo) -> SafeString:
 def _forget(*, setting: str, **kwargs: object) -> None:
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
         _drawn.cache_clear()
+        _thumb.cache_clear()

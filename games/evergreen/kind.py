@@ -279,6 +279,11 @@ class Evergreen(GameKind):
         edition = rules.load_edition(state.edition if state else rules.DEFAULT_EDITION)
         return describe_move(edition, move, names)
 
+    def describe_record(self, record: GameRecord, names: Sequence[str]) -> list[str]:
+        from .story import replay_lines
+
+        return replay_lines(record, names)
+
     def story(
         self,
         record: GameRecord,

@@ -244,7 +244,8 @@ def card_name(edition: Edition, card: str) -> str:
     info = edition.cards.get(card)
     if info is None:
         return card
-    return _("%(biome)s (%(power)s)") % {
+    # "Grassland · Plant Bush": the card as text, in the log and in mails alike.
+    return _("%(biome)s · %(power)s") % {
         "biome": BIOME_NAMES[info.suit],
         "power": POWER_NAMES[info.power],
     }

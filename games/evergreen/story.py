@@ -20,6 +20,9 @@ from django.utils.translation import ngettext
 from games.kinds import Chapter, StoryLine
 
 from . import recap, rules
+from .cards import card_info
+from .cardsvg import card_thumbnail
+from .records import describe_move
 from .rules.edition import Edition
 from .rules.record import GameRecord
 from .rules.view import player_view
@@ -117,6 +120,12 @@ class _Teller:
         self.turns: list[rules.Turn] = []
         self.scored = ""
 
+    def picture(self, card: str | None) -> str:
+        """The small card beside a line that names ``card`` (none for an unknown one)."""
+        if not card or card not in self.edition.cards:
+            return ""
+        return card_thumbnail(card_info(self.edition, card))
+
     def close(self, move: int, view: dict[str, Any]) -> None:
         if self.lines:
             scores = tuple(int(s["score"]) for s in view["seats"])
@@ -135,7 +144,7 @@ class _Teller:
         icon = ICONS.get(event.kind, "turn")
         if event.kind == "leftover" and event.card and self.edition.cards[event.card].aridity:
             icon = "aridity"
-        self.lines.append(StoryLine(icon, text[0], tuple(text[1:])))
+        self.lines.append(StoryLine(icon, text[0], tuple(text[1:]), self.picture(event.card)))
         if event.kind == "revealed":
             # The round is public now: its turns replace "X planned their turn".
             self.lines = [line for line in self.lines if line.icon != "turn"]
@@ -143,6 +152,7 @@ class _Teller:
                 StoryLine(
                     "turn",
                     turn_sentence(t, self.cards.get(t.seat), self.names, self.edition),
+                    picture=self.picture(self.cards.get(t.seat)),
                 )
                 for t in sorted(self.turns, key=lambda t: t.seat)
             )
@@ -167,3 +177,31 @@ def story(
             teller.tell(event, step.move)
     teller.close(all_steps[-1].number, views[-1])
     return teller.chapters
+
+
+def replay_lines(record: GameRecord, names: Sequence[str]) -> list[str]:
+    """One line per move of ``record`` for the replay, in the log's words: a pick names its
+    card (picks are public); a turn says what its player did once every turn of its round
+    is in (the replay's board shows that round revealed from then on too), else only that
+    they played it: a round still being played is never told."""
+    edition = rules.load_edition(record.edition)
+    lines = [describe_move(edition, move, names) for move in record.moves]
+    all_steps = recap.steps(record.start(), record.moves, closed=True)
+    views = [player_view(step.state, None) for step in all_steps]
+    cards: dict[int, str] = {}
+    turns: dict[int, int] = {}  # seat -> index of its turn in this round
+    for before, step, after in zip(views, all_steps[1:], views[1:], strict=False):
+        for event in recap.events(before, step.move, after, edition):
+            if event.kind == "new_round":
+                cards, turns = {}, {}
+            elif event.kind == "pick" and event.seat is not None and event.card:
+                cards[event.seat] = event.card
+            elif event.kind == "turn" and isinstance(step.move, rules.Turn):
+                turns[step.move.seat] = step.number - 1
+            elif event.kind == "revealed":
+                for seat, index in turns.items():
+                    turn = record.moves[index]
+                    assert isinstance(turn, rules.Turn)
+                    told = turn_sentence(turn, cards.get(seat), names, edition)
+                    lines[index] = f"{told}."
+    return lines

@@ -25,6 +25,9 @@ class Notification(models.Model):
         DIGEST = "digest", _("Daily digest")
         HANDOVER = "handover", _("Seat handed to a computer player")
         EVENT_TABLE = "event_table", _("Event round seated")
+        CHAT = "chat", _("New messages in a game's chat")
+        REMATCH = "rematch", _("Rematch offered")
+        ANNOUNCEMENT = "announcement", _("Club announcement")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -16,6 +16,8 @@ class Rematch(models.Model):
     # Seat positions of the old game whose players accepted (changed with the old game's
     # row locked, so two acceptances never lose one another).
     accepted = models.JSONField(_("accepted by seats"), default=list, blank=True)
+    # The seat whose player offered it (the first to accept): the others are told who.
+    offered_by = models.PositiveSmallIntegerField(_("offered by seat"), null=True, blank=True)
     new_game = models.OneToOneField(
         Game,
         on_delete=models.SET_NULL,

@@ -1,5 +1,8 @@
 """Accepting a rematch: the one write of rematches, for the page and the API alike.
 
+The first acceptance offers it: each other person is mailed (``notices``). Nobody offers
+or accepts a rematch with someone who blocked them, or whom they blocked.
+
 The old game's row is locked first (as every write to a game does), so acceptances
 arriving together are counted once each and the new game is made once.
 """
@@ -12,10 +15,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from conversations.shields import blocked_pairs
 from games import services
 from games.models import Game, Seat
 from games.services.writes import lock_game
 
+from . import notices
 from .models import Rematch
 
 
@@ -26,6 +31,7 @@ class Standing:
     accepted: tuple[int, ...]
     waiting: tuple[int, ...]
     new_game: int | None
+    offered_by: int | None = None
 
 
 def people(game: Game) -> list[Seat]:
@@ -39,7 +45,7 @@ def standing(game: Game) -> Standing | None:
         return None
     accepted = tuple(sorted(rematch.accepted))
     waiting = tuple(s.position for s in people(game) if s.position not in accepted)
-    return Standing(accepted, waiting, rematch.new_game_id)
+    return Standing(accepted, waiting, rematch.new_game_id, rematch.offered_by)
 
 
 def check_can_rematch(game: Game, user: Any) -> Seat:
@@ -55,13 +61,34 @@ def check_can_rematch(game: Game, user: Any) -> Seat:
     return seat
 
 
+def check_no_block(game: Game, seat: Seat) -> None:
+    """Refuse a rematch between people of whom one blocked another: a blocked player
+    cannot invite the one who blocked them, nor be invited by them (403 ``blocked``)."""
+    pairs = blocked_pairs([s.user_id for s in people(game) if s.user_id is not None])
+    if not pairs:
+        return
+    me = seat.user_id
+    if any(blocked == me for _blocker, blocked in pairs):
+        message = _("A player of this game does not take invitations from you.")
+    elif any(blocker == me for blocker, _blocked in pairs):
+        message = _("You blocked a player of this game: unblock them to play a rematch.")
+    else:
+        message = _("No rematch here: players of this game have blocked one another.")
+    raise services.ServiceError(message, "blocked", status=403)
+
+
 @transaction.atomic
 def accept(game_id: int, user: Any) -> Standing:
     """``user`` accepts (or offers) a rematch of the finished game ``game_id``; when every
     person of the game has, the new game starts. Accepting twice changes nothing."""
     game = lock_game(game_id)
     seat = check_can_rematch(game, user)
-    rematch, _created = Rematch.objects.get_or_create(game=game)
+    rematch = Rematch.objects.filter(game=game).first()
+    if rematch is None or (rematch.new_game_id is None and seat.position not in rematch.accepted):
+        check_no_block(game, seat)
+    if rematch is None:
+        rematch = Rematch.objects.create(game=game, offered_by=seat.position)
+        notices.offered(game, seat, [s for s in people(game) if s.pk != seat.pk])
     if rematch.new_game_id is None and seat.position not in rematch.accepted:
         rematch.accepted = sorted([*rematch.accepted, seat.position])
         if all(s.position in rematch.accepted for s in people(game)):

@@ -1,6 +1,7 @@
-"""``{% site_head %}``: the head of every page beyond its title: the description, the
+"""``{% page_title %}``: the page's ``<title>`` from its ``title`` block, remembered for
+``{% site_head %}``: the head of every page beyond its title: the description, the
 favicon (SVG, with PNG fallbacks) and what a shared link shows (Open Graph, Twitter's
-card), in the reader's language.
+card, whose ``og:title`` is the page's own title), in the reader's language.
 
 One tag rather than two dozen template nodes: every page pays for them, and the game
 page's count of rendered nodes is watched (``tests/games/test_play_svg.py``).
@@ -13,11 +14,35 @@ from typing import Any
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 register = template.Library()
+
+SITE = "Evergreen"
+
+
+class PageTitleNode(template.Node):
+    """Renders the ``title`` block inside it once: as ``<title>`` and, kept in the
+    context, as the shared link's ``og:title`` (a block cannot be rendered twice)."""
+
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        title = " ".join(self.nodelist.render(context).split())  # already escaped
+        context["page_title"] = mark_safe(title)
+        if title and title != SITE:
+            return format_html("<title>{} · {}</title>", mark_safe(title), SITE)
+        return format_html("<title>{}</title>", SITE)
+
+
+@register.tag
+def page_title(parser: Any, token: Any) -> PageTitleNode:
+    nodelist = parser.parse(("endpage_title",))
+    parser.delete_first_token()
+    return PageTitleNode(nodelist)
 
 
 def description() -> str:
@@ -25,6 +50,14 @@ def description() -> str:
         "Play the board game Evergreen by correspondence: draft Biome cards, grow forests "
         "in the light of a moving Sun, with friends, clubs and leagues, at your own pace."
     )
+
+
+def page_title_of(context: Any) -> str:
+    """The page's own title (``{% page_title %}`` ran before), else the site's."""
+    title = context.get("page_title")
+    if not title or title == SITE:
+        return _("Evergreen, by correspondence")
+    return title  # type: ignore[no-any-return]  # the SafeString page_title made
 
 
 @register.simple_tag(takes_context=True)
@@ -54,7 +87,7 @@ def site_head(context: dict[str, Any]) -> SafeString:
         svg=static("img/favicon.svg"),
         png=static("img/favicon-32.png"),
         apple=static("img/apple-touch-icon.png"),
-        title=_("Evergreen, by correspondence"),
+        title=page_title_of(context),
         here=here,
         image=image,
         alt=_("A planet of Evergreen: biomes, trees and lakes in the light of the Sun"),

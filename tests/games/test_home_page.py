@@ -87,4 +87,5 @@ class TestTheHead:
         with translation.override("fr"):
             html = home_html(language="fr")
         assert '<meta property="og:locale" content="fr">' in html
-        assert 'property="og:title" content="Evergreen, par correspondance"' in html
+        # the home page's own title, in the reader's language
+        assert 'property="og:title" content="Jouer à Evergreen par correspondance"' in html

@@ -133,7 +133,7 @@ class TestWhatTheRecapTells:
         event = recap.Event("leftover", card="snow/bush", where="zone", flipped="snow/big")
         (text,) = recap.describe(event, NAMES, 0, edition)
         assert text == (
-            "Nobody took Snow (Plant Bush): its Aridity turned Snow (Big Tree Growth) face down "
+            "Nobody took Snow · Plant Bush: its Aridity turned Snow · Big Tree Growth face down "
             "in the Snow Fertility Zone."
         )
 

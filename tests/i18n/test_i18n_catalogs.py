@@ -49,7 +49,13 @@ SHARED["ru"] |= {"Verdant"}
 # Conversations' (the chat of a game, a club's discussion).
 SHARED["de"] |= {"Chat"}
 SHARED["fr"] |= {"Conversations", "Discussion", "message", "messages"}
-FORMATS = {"%(biome)s (%(power)s)", "%(name)s %(points)s", "%(where)s: %(what)s"}
+FORMATS = {
+    "%(biome)s (%(power)s)",
+    "%(biome)s · %(power)s",
+    "%(name)s %(points)s",
+    "%(where)s: %(what)s",
+    "%(game)s: %(names)s",
+}
 
 
 def catalog(language: str) -> polib.POFile:

@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
+from conversations import services as talk
 from games import notifications, services
 from games.evergreen import rules
 from games.models import Game, Notification, Player
+from games.rematches import services as rematches
 from tests.games.gamehelpers import Clock, make_user, play_until, user_at
 from tests.i18n.i18nhelpers import leftovers, readable
 from tests.i18n.i18nworld import CLUB_NAMES, LANGUAGES, speak, tournament, two_player_game
@@ -101,7 +103,17 @@ def test_every_kind_of_mail_is_translated(clock, alice, bob, carol):
     events.start_event(cup, carol)
     seated = list(Notification.objects.filter(kind="event_table", user=dora).order_by("pk"))
     assert [n.context["final"] for n in seated][-2:] == [False, True]
+    # A rematch offered, new messages in a game's chat, a club's announcement (the
+    # messages are made of names: words of players are no words of the site).
+    rematches.accept(finished.pk, alice)
+    rematch = Notification.objects.get(kind="rematch", user=bob)
+    talk.set_mail(bob, True)
+    talk.post_to_game(alice, game, "Zorblax!")
+    chat = Notification.objects.get(kind="chat", user=bob)
+    talk.post_to_club(carol, tournament_club(carol), "announce", "Quorvin, Zorblax.")
+    announcement = Notification.objects.get(kind="announcement", user=dora)
     notes = [pick, reminder, season, plan, over, digest, *handovers, *seated[-2:]]
+    notes += [rematch, chat, announcement]
     assert None not in notes, notes
     assert {n.kind for n in notes} == {k for k, _ in Notification.Kind.choices}
     check_mails(notes)

@@ -322,6 +322,10 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "conversations:report": entry(NOT_ALLOWED, signed_in(404)),
     "conversations:shield": entry(NOT_ALLOWED, signed_in(404)),
     "conversations:mail": entry(NOT_ALLOWED, signed_in(404)),
+    # Changing and deleting a message: its author only (no such message here: 404).
+    "conversations:edit": entry(NOT_ALLOWED, signed_in(404)),
+    "conversations:delete": entry(NOT_ALLOWED, signed_in(404)),
+    "api-message": entry(api(405), api(405)),  # PATCH and DELETE only
     "api-game-messages": entry({**api(200), "other_player": 403}, api(400, others=403)),
     "api-club-messages": entry(
         {**api(200), "other_player": 403, "organizer": 200, "organizer_other_club": 403},
