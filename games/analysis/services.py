@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import kinds
+from games import fragments, kinds
 from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
 from games.services import Conflict, ServiceError, not_a_player, refused
@@ -200,11 +200,13 @@ def hint(game_id: int, user: Any) -> dict[str, Any]:
 
 
 def hints_allowed(game: Game, seat: Seat | None) -> bool:
-    """Whether the game page offers the hint button to ``seat``."""
+    """Whether the game page offers the hint button to ``seat``. Whether the game is an
+    event's is read once per version of the game (``games.fragments``), not on every view;
+    asking for a hint (``hint``) still reads it afresh."""
     return bool(
         seat is not None
         and kinds.of(game).analyst is not None
         and game.is_playable
         and not game.rated
-        and not in_event(game)
+        and not fragments.kept(game, "in-event", fragments.EVERYONE, (), lambda: in_event(game))
     )
