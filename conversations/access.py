@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games import fragments
 from games.models import Game
 from games.services import ServiceError
 from tournaments.models import Club, Membership
@@ -59,7 +60,15 @@ def seated(user: Any, game: Game) -> bool:
 
 
 def spectators_read(game: Game) -> bool:
-    return GameChat.objects.filter(game=game, spectators_read=True).exists()
+    """The creator's choice, read once per version of the game (``games.fragments``): it
+    is made with the game and never changed, and the game page asks it on every view."""
+    return fragments.kept(
+        game,
+        "chat-spectators",
+        fragments.EVERYONE,
+        (),
+        lambda: GameChat.objects.filter(game=game, spectators_read=True).exists(),
+    )
 
 
 def club_of_game_for(user: Any, game: Game) -> Club | None:

@@ -35,6 +35,7 @@ def post_to_game(user: Any, game: Game, text: str) -> Message:
     with transaction.atomic():
         message = Message.objects.create(channel=Channel.GAME, game=game, author=user, text=text)
         Game.objects.filter(pk=game.pk).update(last_message_at=message.created_at)
+        game.last_message_at = message.created_at  # the caller's panel shows the message
         announce(message)
     return message
 

@@ -42,14 +42,17 @@ def panel_context(
 ) -> dict[str, Any]:
     user = request.user
     shields, blocked, mail = choices_of(user)
-    rows = reading.window(place.messages) if place.may_read else []
+    # A game nobody has written in yet (``Game.last_message_at``, set with every message)
+    # has no messages to read: its panel costs no query for them.
+    silent = place.game is not None and place.game.last_message_at is None
+    rows = reading.window(place.messages) if place.may_read and not silent else []
     lines = reading.lines_of(rows, user, see_hidden=place.may_hide, shields=shields)
     return {
         "place": place,
         "lines": lines,
         "blocked": blocked,
         "stamp": reading.stamp_of([(m.pk, m.hidden, m.revision) for m in rows])
-        if place.may_read
+        if place.may_read or silent
         else reading.stamp(place.messages),
         "poll_seconds": play.POLL_SECONDS,  # the game page's polling rhythm
         "zone": timezone.get_current_timezone_name(),

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import kinds
+from games import fragments, kinds
 from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
 from games.services import Conflict, ServiceError, not_a_player, refused
@@ -223,5 +223,9 @@ def hints_allowed(game: Game, seat: Seat | None, event: bool | None = None) -> b
         and kinds.of(game).analyst is not None
         and game.is_playable
         and not game.rated
-        and not (in_event(game) if event is None else event)
+        and not (
+            event
+            if event is not None
+            else fragments.kept(game, "in-event", fragments.EVERYONE, (), lambda: in_event(game))
+        )
     )
