@@ -33,6 +33,7 @@ from django.utils.cache import add_never_cache_headers
 from .models import Game
 
 TTL_SECONDS = 60
+VERSION = re.compile(r"[0-9]{1,18}")
 
 
 def _key(pk: int) -> str:
@@ -77,14 +78,17 @@ class QuickPollMiddleware:
     def poll_path(self) -> re.Pattern[str]:
         if self.path is None:  # the URLconf is loaded by the first request, not before
             example = reverse("games:poll", args=[12345])
-            self.path = re.compile("^" + re.escape(example).replace("12345", r"(\d+)") + "$")
+            self.path = re.compile(
+                "^" + re.escape(example).replace("12345", r"([0-9]{1,18})") + "$"
+            )
         return self.path
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         match = self.poll_path().match(request.path_info) if request.method == "GET" else None
         if match:
             shown = request.GET.get("version", "")
-            if shown.isdigit() and current_version(int(match[1])) == int(shown):
+            # ASCII digits of a sane length only: int() refuses "²" and 4,301 digits.
+            if VERSION.fullmatch(shown) and current_version(int(match[1])) == int(shown):
                 response = HttpResponse(status=204)
                 add_never_cache_headers(response)
                 return response

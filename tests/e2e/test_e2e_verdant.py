@@ -9,6 +9,7 @@ with the server's state that every move was accepted and nothing was refused.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -24,6 +25,15 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 def state_of(game_id: int) -> rules.GameState:
     return Game.objects.get(pk=game_id).engine_state()
+
+
+def seat_to_play(game_id: int, seconds: float = 30.0) -> int:
+    """The seat to play once the round's hidden choices are revealed (by the worker)."""
+    deadline = time.monotonic() + seconds
+    while (seat := state_of(game_id).to_play) is None:
+        assert time.monotonic() < deadline, "the start choices were never revealed"
+        time.sleep(0.1)
+    return seat
 
 
 def idle(page: Page) -> None:
@@ -123,6 +133,8 @@ def test_e2e_two_people_play_a_whole_verdant_game(new_context) -> None:
         if state.is_over:
             break
         seat = state.to_play
+        if seat is None:  # both start choices are in: the worker is revealing them
+            seat = seat_to_play(game_id)
         page = people[seat]
         # The page of the player to move catches up by itself (polling).
         expect(page.locator("#turn-builder")).to_be_visible()

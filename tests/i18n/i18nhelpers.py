@@ -44,7 +44,7 @@ ALLOWED: dict[str, set[str]] = {
         "edition", "filter", "link", "browser", "navigation", "header", "token", "tokens",
         "auth", "november", "planet", "lobby", "solo", "winter", "see", "biome", "bonsai",
         "baobab", "bots", "mail", "mails", "email", "club", "clubs", "an", "minus", "links",
-        "computer", "export", "standard", "chat", "analyse",
+        "computer", "export", "standard", "chat", "analyse", "text",
     },
     "fr": {
         "on", "site", "sites", "page", "position", "phase", "version", "application", "total",

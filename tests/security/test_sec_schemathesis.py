@@ -30,6 +30,7 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from challenges import services as challenge_services
+from conversations import services as chat
 from evergreen.wsgi import application
 from games import ratings, services
 from games.analysis import services as analysis
@@ -107,6 +108,9 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
     # Alice has played today's Verdant challenge to its end: its leaderboard is hers to read.
     entry, _created = challenge_services.start(alice, "verdant")
     finish(entry.game, alice)
+    # Messages to edit or delete: alice's own, bob's (not hers to change), and none.
+    mine = chat.post_to_game(alice, games[1], "Good luck!")
+    theirs = chat.post_to_game(bob, games[1], "You too!")
     token, _ = Token.objects.get_or_create(user=alice)
     return Targets(
         token.key,
@@ -119,6 +123,7 @@ def targets(monkeypatch: pytest.MonkeyPatch, db: Any) -> Targets:
             },
             "/api/ratings/{id}": {"id": [alice.pk, bob.pk, carol.pk, 10**9]},
             "/api/challenges/{kind}": {"kind": ["evergreen", "verdant", "no-such"]},
+            "/api/messages/{id}": {"id": [mine.pk, theirs.pk, 10**9]},
         },
     )
 
