@@ -8,6 +8,7 @@ request is redirected to the page (303), so everything works without JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -166,13 +167,10 @@ def club_post(request: HttpRequest, slug: str, channel: str) -> HttpResponse:
 @require_POST
 @login_required
 def hide(request: HttpRequest, pk: int) -> HttpResponse:
-    place = places.from_key(request.user, request.POST.get("place", ""))
-    try:
-        message = services.message_or_404(pk)
-        services.hide(request.user, message, hidden=request.POST.get("hidden") != "0")
-    except ServiceError as exc:
-        return _after(request, place, exc)
-    return _after(request, place)
+    hidden = request.POST.get("hidden") != "0"
+    return _on_message(
+        request, pk, lambda user, message: services.hide(user, message, hidden=hidden)
+    )
 
 
 @require_POST
@@ -191,21 +189,22 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The author changes their message (within ``EDIT_WINDOW_MINUTES``)."""
-    place = places.from_key(request.user, request.POST.get("place", ""))
-    try:
-        editing.edit(request.user, services.message_or_404(pk), request.POST.get("new_text", ""))
-    except ServiceError as exc:
-        return _after(request, place, exc)
-    return _after(request, place)
+    text = request.POST.get("new_text", "")
+    return _on_message(request, pk, lambda user, message: editing.edit(user, message, text))
 
 
 @require_POST
 @login_required
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """The author deletes their message: "message deleted" stays in its place."""
+    return _on_message(request, pk, editing.delete)
+
+
+def _on_message(request: HttpRequest, pk: int, action: Callable[[Any, Any], Any]) -> HttpResponse:
+    """Do ``action`` (user, message) and answer with the conversation it was done in."""
     place = places.from_key(request.user, request.POST.get("place", ""))
     try:
-        editing.delete(request.user, services.message_or_404(pk))
+        action(request.user, services.message_or_404(pk))
     except ServiceError as exc:
         return _after(request, place, exc)
     return _after(request, place)
