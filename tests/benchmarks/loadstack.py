@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from tests.benchmarks.mailsink import MailSink
+from tests.benchmarks.processcpu import process_cpu_seconds
 from tests.benchmarks.webstack import (
     STACK_SECRET_KEY,
     Child,
     RedisServer,
     celery_worker,
     gunicorn,
-    process_cpu_seconds,
     request,
     scratch_database,
     site_env,
