@@ -220,9 +220,9 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
 def _hints_used(game: Game) -> dict[int, int]:
     """The hints each seat took: read with the seats by a write (``hints_used``), else
     games.analysis' rows, read through the game's relation."""
-    seats = game.seats.all()
-    if all(hasattr(seat, "hints_used") for seat in seats):
-        return {seat.position: seat.hints_used for seat in seats}
+    read = [(seat.position, getattr(seat, "hints_used", None)) for seat in game.seats.all()]
+    if all(count is not None for _position, count in read):
+        return dict(read)  # type: ignore[arg-type]  # no None left
     return dict(game.hint_uses.values_list("seat", "count"))
 
 

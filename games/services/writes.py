@@ -60,7 +60,9 @@ def _seats() -> Prefetch[Any]:
     the users' rows): what a write reads of a seat stays true until it commits. Each seat
     carries ``hints_used`` too, for the answer rendered after the write."""
     locked = Seat.objects.select_for_update(of=("self",)).select_related("user__player")
-    return Prefetch("seats", queryset=locked.annotate(hints_used=_hints_used()).order_by("position"))
+    return Prefetch(
+        "seats", queryset=locked.annotate(hints_used=_hints_used()).order_by("position")
+    )
 
 
 def _hints_used() -> Coalesce:
