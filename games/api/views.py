@@ -211,19 +211,11 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
     data["invite_url"] = invite
     position = seat.position if seat else None
     data["view"] = kinds.of(game).player_view(state, position) if state is not None else None
-    hints = _hints_used(game)
+    # The hints each seat took (games.analysis' rows, read through the game's relation).
+    hints = dict(game.hint_uses.values_list("seat", "count"))
     for row in data["seats"]:
         row["hints_used"] = hints.get(row["position"], 0)
     return data
-
-
-def _hints_used(game: Game) -> dict[int, int]:
-    """The hints each seat took: read with the seats by a write (``hints_used``), else
-    games.analysis' rows, read through the game's relation."""
-    read = [(seat.position, getattr(seat, "hints_used", None)) for seat in game.seats.all()]
-    if all(count is not None for _position, count in read):
-        return dict(read)  # type: ignore[arg-type]  # no None left
-    return dict(game.hint_uses.values_list("seat", "count"))
 
 
 def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any]) -> Response:

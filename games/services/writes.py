@@ -8,12 +8,11 @@ serialises concurrent submissions); the version is bumped on every change.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from celery import current_app
 from django.db import transaction
-from django.db.models import OuterRef, Prefetch, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from .. import deadlines, kinds, mails
@@ -57,23 +56,9 @@ SEAT_STATE_FIELDS = (
 
 def _seats() -> Prefetch[Any]:
     """A game's seats with their players, in seat order; their rows locked too (``of``: not
-    the users' rows): what a write reads of a seat stays true until it commits. Each seat
-    carries ``hints_used`` too, for the answer rendered after the write."""
+    the users' rows): what a write reads of a seat stays true until it commits."""
     locked = Seat.objects.select_for_update(of=("self",)).select_related("user__player")
-    return Prefetch(
-        "seats", queryset=locked.annotate(hints_used=_hints_used()).order_by("position")
-    )
-
-
-def _hints_used() -> Coalesce:
-    """The hints a seat took (``games.analysis``' rows, reached through the game's
-    ``hint_uses`` relation: the platform imports no app of its own), read in the seats'
-    own query: the API's answer to a move then asks for them no more (one round trip
-    less). Not kept with the game, so read, not stored: a hint does not change the
-    version."""
-    uses = cast("type[Any]", Game._meta.get_field("hint_uses").related_model)
-    taken = uses.objects.filter(game=OuterRef("game_id"), seat=OuterRef("position"))
-    return Coalesce(Subquery(taken.values("count")[:1]), 0)
+    return Prefetch("seats", queryset=locked.order_by("position"))
 
 
 def lock_game(game_id: int) -> Game:

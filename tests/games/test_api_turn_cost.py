@@ -17,11 +17,11 @@ from tests.games.gamehelpers import api_client_for, user_at
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 EMPTY_TURN = {"action": "D", "effects": [], "power": None}
-# One API turn: the token, the savepoint, the game and its seats (locked, each with the
-# hints it took: ``hints_used``, read, not kept with the game, as a hint does not change
-# its version), the Move row, the game, the player's seat, the savepoint released. Raise
-# it only knowingly.
-TURN_QUERIES = 8
+# One API turn: the token, the savepoint, the game and its seats (locked), the Move row,
+# the game, the player's seat, the savepoint released; the answer's hints taken per seat
+# (``hints_used``, not kept with the game: a hint does not change its version). Raise it
+# only knowingly.
+TURN_QUERIES = 9
 
 
 def post_turn(user: Any, game: Game, turn: Any) -> Any:
@@ -33,9 +33,9 @@ class TestTurnCost:
         self, action_game: Game, django_assert_max_num_queries: Any
     ) -> None:
         # The token with its user and player; the savepoint; the game and its seats, both
-        # locked (the hints each seat took read with them); the Move row; the game; the
-        # player's own seat (bob's did not change); the savepoint released. The answer
-        # (names, clocks, view, hints) comes from the seats already read.
+        # locked; the Move row; the game; the player's own seat (bob's did not change);
+        # the savepoint released; the hints each seat took. The answer (names, clocks, view)
+        # comes from the seats already read.
         alice = user_at(action_game, 0)
         client = api_client_for(alice)
         state = action_game.engine_state()
