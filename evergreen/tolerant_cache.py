@@ -12,6 +12,7 @@ unreachable server from holding requests up.
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -24,6 +25,21 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 logger = logging.getLogger("evergreen.cache")
 
 UNAVAILABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+
+# A sliding window of hits in one round trip (a sorted set scored by time): drop the
+# hits that left the window, then either answer the hits left, newest first, when there
+# are already as many as the limit (nothing counted), or count this one and keep the key
+# as long as the window. (A GET and a SET of a pickled list, DRF's way, took two round
+# trips and could let two racing requests both through at the limit.)
+HIT_WINDOW = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+    return redis.call('ZREVRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return false
+"""
 WARN_EVERY_SECONDS = 30.0
 T = TypeVar("T")
 
@@ -54,6 +70,7 @@ class TolerantRedisCache(RedisCache):
         params = {**params, "OPTIONS": {**options, **params.get("OPTIONS", {})}}
         super().__init__(server, params)
         self._class = ReusedRedisClient  # RedisCache builds its client from it, lazily
+        self._scripts: dict[int, Any] = {}  # HIT_WINDOW registered with each client
 
     def _tolerate(self, fallback: T, method: Callable[..., T], *args: Any) -> T:
         try:
@@ -106,6 +123,25 @@ class TolerantRedisCache(RedisCache):
 
     def clear(self) -> bool:
         return self._tolerate(False, super().clear)
+
+    def hit_window(self, key: str, now: float, duration: int, limit: int) -> list[float] | None:
+        """Count a hit at ``now`` in the window ``key`` (the hits of the last ``duration``
+        seconds), in one round trip. None: counted (or Redis unreachable: a limit fails
+        open). Otherwise the limit is reached and nothing was counted: the window's hits,
+        newest first (as DRF's throttles keep their history)."""
+        return self._tolerate(None, self._hit_window, key, now, duration, limit)
+
+    def _hit_window(self, key: str, now: float, duration: int, limit: int) -> list[float] | None:
+        client = self._cache.get_client(key, write=True)
+        script = self._scripts.get(id(client))
+        if script is None:
+            script = self._scripts[id(client)] = client.register_script(HIT_WINDOW)
+        name = self.make_and_validate_key(f"window:{key}")
+        hit = f"{now!r}:{secrets.token_hex(4)}"  # two hits at one instant are two hits
+        window = script(keys=[name], args=[repr(now - duration), repr(now), limit, hit, duration])
+        if not window:
+            return None
+        return [float(score) for score in window[1::2]]
 
 
 def _warn(operation: str, exc: BaseException) -> None:

@@ -3,7 +3,8 @@
 DRF's ``SimpleRateThrottle`` keeps each player's recent submissions in the cache (a
 sliding window); the limit is ``settings.MOVE_RATE_LIMIT`` (e.g. ``"120/minute"``,
 from the environment). With several web processes the cache must be shared (Redis,
-``CACHE_URL``) for the limit to hold across them. Over the limit, the submission is
+``CACHE_URL``) for the limit to hold across them; there the window is counted in one
+round trip (``TolerantRedisCache.hit_window``) instead of DRF's read and write. Over the limit, the submission is
 refused with 429 and a sentence saying how long to wait; nothing is played.
 """
 
@@ -42,11 +43,25 @@ class MoveThrottle(SimpleRateThrottle):
             return None  # anonymous requests are refused before they get here
         return self.cache_format % {"scope": self.scope, "ident": user.pk}
 
+    def allow_request(self, request: Any, view: Any) -> bool:
+        hit_window = getattr(self.cache, "hit_window", None)
+        if hit_window is None or self.rate is None:
+            return super().allow_request(request, view)  # DRF's read, then write
+        self.key = self.get_cache_key(request, view)
+        if self.key is None or self.num_requests is None or self.duration is None:
+            return True
+        self.now = self.timer()
+        window = hit_window(self.key, self.now, self.duration, self.num_requests)
+        if window is None:
+            return True
+        self.history = window  # what DRF's wait() reads: newest first
+        return False
+
 
 def check_move_rate(request: Any) -> None:
     """Count this submission against the player's limit; raise ``RateLimited`` when over."""
     throttle = MoveThrottle()
-    if throttle.rate is None or throttle.allow_request(request, None):  # type: ignore[arg-type]  # no view: counted per user
+    if throttle.rate is None or throttle.allow_request(request, None):  # no view: counted per user
         return
     seconds = max(1, math.ceil(throttle.wait() or 1))
     message = ngettext(

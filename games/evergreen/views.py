@@ -115,9 +115,9 @@ def submit_turn(request: HttpRequest, pk: int) -> HttpResponse:
                 check_move_rate(request)
                 raise _no_turn_now(pk, request.user)
         check_move_rate(request)
-        services.submit_move(pk, request.user, move, idempotency_key=key)
+        result = services.submit_move(pk, request.user, move, idempotency_key=key)
     except services.ServiceError as exc:
         return refused(request, pk, exc, steps=steps)
     except rules.RulesError as exc:
         return refused(request, pk, refusal_of(exc), steps=steps)
-    return after_write(request, pk)
+    return after_write(request, pk, written=result.game)

@@ -168,15 +168,28 @@ def refused(request: HttpRequest, pk: int, exc: Exception, **kwargs: Any) -> Htt
     return response
 
 
-def after_write(request: HttpRequest, pk: int, *, steps: str = "") -> HttpResponse:
-    """htmx: the new region (and the address to come back to); otherwise redirect (303)."""
+def after_write(
+    request: HttpRequest, pk: int, *, steps: str = "", written: Game | None = None
+) -> HttpResponse:
+    """htmx: the new region (and the address to come back to); otherwise redirect (303).
+    ``written``: the game as the write left it (``SubmitResult.game``, its seats with it)."""
     url = _page_url(pk, steps=steps)
     if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(url)
-    game, seat = game_for_viewer(pk, request.user)
+    game, seat = _as_written(written, request.user) or game_for_viewer(pk, request.user)
     response = render_play(request, game, seat, steps=steps)
     response["HX-Replace-Url"] = url
     return response
+
+
+def _as_written(game: Game | None, user: Any) -> tuple[Game, Seat | None] | None:
+    """The game a write has just committed, answered from without reading it and its seats
+    again (as the API answers a move), when nothing left to run after the commit changes
+    it: not with a round to reveal nor at the end of a game (a worker, or the tasks run at
+    once, may have moved it on: read afresh). The view's guards ran before the write."""
+    if game is None or game.needs_closing or game.status != Game.Status.ACTIVE:
+        return None
+    return game, services.seat_of(game, user)
 
 
 def _see_other(url: str) -> HttpResponse:
@@ -272,7 +285,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
                 _("This form is incomplete: reload the page and try again."), "bad_form"
             )
         check_move_rate(request)
-        services.submit_move(
+        result = services.submit_move(
             pk,
             request.user,
             kinds.of(game).move_from_form(request.POST),
@@ -281,7 +294,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.ServiceError as exc:
         return refused(request, pk, exc)
-    return after_write(request, pk)
+    return after_write(request, pk, written=result.game)
 
 
 # --- Replay and record ----------------------------------------------------------------------

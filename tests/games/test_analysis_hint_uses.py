@@ -112,3 +112,19 @@ def test_the_line_is_translated(language: str, one: str, many: str) -> None:
     with translation.override(language):
         assert SeatHints(0, "Rowan", 1).text == one
         assert SeatHints(0, "Rowan", 3).text == many
+
+
+def test_the_api_answer_to_a_move_gives_each_seat_its_hints(alice: Any, bob: Any) -> None:
+    # Read with the locked seats, not asked for again after the write.
+    game, first = duel(alice, bob)
+    analysis.hint(game.pk, first)
+    state = game.engine_state()
+    position = state.awaiting[0]
+    answer = api_client_for(first).post(
+        reverse("api:pick", args=[game.pk]), {"card": state.pool[0]}, format="json"
+    )
+    assert answer.status_code == 200
+    assert {seat["position"]: seat["hints_used"] for seat in answer.json()["seats"]} == {
+        position: 1,
+        1 - position: 0,
+    }

@@ -11,6 +11,9 @@ from games.models import Game, Move
 from tests.games.gamehelpers import client_for, turn_text
 from tests.games.turnhelpers import HTMX, set_position, step, steps_of
 
+# A turn submitted from the page with htmx, in SQL queries (raise it only knowingly).
+HTMX_TURN_QUERIES = 12
+
 
 @pytest.fixture
 def snow_game(two_player_game: Game) -> Game:
@@ -197,6 +200,22 @@ class TestSubmitting:
         assert "with your submitted turn" in html
         move = Move.objects.get(game=snow_game, seat=0, kind="turn")
         assert move.payload["effects"] == [{"grow": [1, 1]}, {"plant": [0, 2]}]
+
+    def test_the_region_after_a_turn_is_drawn_from_the_game_the_write_left(
+        self, snow_game, alice, django_assert_max_num_queries
+    ):
+        # The session and its user; the game and seats the page's steps are read from;
+        # the write (savepoint, game and seats locked, the Move row, the game, the seat,
+        # savepoint released); the game log's moves. Not the game and its seats again.
+        client = client_for(alice)
+        turn = turn_text("C", "none", ("grow", (1, 1)), ("plant", (0, 2)))
+        url = reverse("games:submit_turn", args=[snow_game.pk])
+        with django_assert_max_num_queries(HTMX_TURN_QUERIES) as captured:
+            response = client.post(url, {"steps": turn, "key": "k1"}, **HTMX)
+        assert response.status_code == 200
+        assert "Your turn is in" in response.content.decode()
+        game_reads = [q for q in captured.captured_queries if 'FROM "games_game"' in q["sql"]]
+        assert len(game_reads) == 2  # the page's steps, then the write (locked)
 
     def test_the_same_submission_twice_records_one_move(self, snow_game, alice):
         client = client_for(alice)
