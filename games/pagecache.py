@@ -55,7 +55,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 
 from .models import Player
-from .pollcache import version_key
+from .pollcache import current_version, version_key
 
 # How long a viewer's records stay without being published again; a page only lives
 # for its minute, so this bounds nothing but how often the view fills them.
@@ -195,6 +195,12 @@ def served(stored: Any, version: Any, language: str, zone: str) -> HttpResponse 
     response = HttpResponse(stored[3])
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+def lookup(key: str, pk: int, language: str, zone: str) -> HttpResponse | None:
+    """The view's lookup, for a viewer it loaded: the version read from the database when
+    the cache has none (``games.pollcache.current_version``)."""
+    return served(cache.get(key), current_version(pk), language, zone)
 
 
 def _session_viewer(request: HttpRequest) -> tuple[bool, Any, str]:

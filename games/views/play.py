@@ -16,7 +16,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -26,7 +25,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import clocks, kinds, pagecache, pollcache, services, story
+from .. import clocks, kinds, pagecache, services, story
 from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
@@ -186,8 +185,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     key = pagecache.page_key(request, pk, request.user.pk, secret) if secret else None
     language, zone = pagecache.viewer_now()
     if key is not None:
-        version = pollcache.current_version(pk)
-        response = pagecache.served(cache.get(key), version, language, zone)
+        response = pagecache.lookup(key, pk, language, zone)
         if response is not None:
             pagecache.remember_viewer(request.user)
             return response
