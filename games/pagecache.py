@@ -68,8 +68,8 @@ Stored = tuple[int, str, str, bytes]
 def page_key(request: HttpRequest, pk: int, user_pk: Any, secret: str) -> str:
     """Where this viewer's page of game ``pk`` is kept this minute. The user is part of
     it (a seat sees its own secrets), so is the CSRF secret (the page embeds a token)."""
-    steps = request.GET.get("turn") or ""
-    focus = int_or_none(request.GET.get("focus"))
+    # What was asked for, as asked: the same words always make the same page.
+    steps, focus = request.GET.get("turn"), request.GET.get("focus")
     htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
     region = bool(htmx) and not htmx.history_restore_request
     parts = (pk, user_pk, secret, steps, focus, region, current_minute())
@@ -79,13 +79,6 @@ def page_key(request: HttpRequest, pk: int, user_pk: Any, secret: str) -> str:
 def current_minute() -> int:
     """A page's countdowns tick: a page is kept for the minute it was rendered in."""
     return int(timezone.now().timestamp() // 60)
-
-
-def int_or_none(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
 
 
 def auth_key(user_pk: Any) -> str:

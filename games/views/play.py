@@ -29,7 +29,6 @@ from .. import clocks, kinds, pagecache, services, story
 from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
-from ..pagecache import int_or_none
 from ..ratelimit import RateLimited, check_move_rate
 
 POLL_SECONDS = 15
@@ -59,6 +58,13 @@ def seated(pk: int, user: Any) -> tuple[Game, Seat]:
 
 def _names(game: Game) -> list[str]:
     return [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+
+
+def int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
 
 
 def _page_url(pk: int, *, steps: str = "", focus: int | None = None) -> str:

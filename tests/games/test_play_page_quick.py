@@ -202,3 +202,12 @@ def test_a_page_is_kept_for_the_minute_it_was_rendered_in(game, monkeypatch):
     monkeypatch.setattr(pagecache, "current_minute", lambda: 0)  # the countdowns moved on
     _, queries = fetch(client, url_of(game))
     assert queries > FALLBACK_QUERIES  # rendered
+
+
+def test_a_page_asked_with_other_parameters_is_kept_apart(game):
+    client, page = browser(user_at(game, 0), game)
+    focused_url = f"{url_of(game)}?focus=1"
+    fetch(client, focused_url)
+    _focused, queries = fetch(client, focused_url)
+    assert queries == QUICK_QUERIES
+    assert fetch(client, url_of(game)) == (page, QUICK_QUERIES)
