@@ -211,3 +211,24 @@ def test_a_page_asked_with_other_parameters_is_kept_apart(game):
     _focused, queries = fetch(client, focused_url)
     assert queries == QUICK_QUERIES
     assert fetch(client, url_of(game)) == (page, QUICK_QUERIES)
+
+
+def test_a_visitor_s_language_cookie_chooses_the_kept_page(game):
+    visitor = Client()
+    visitor.cookies["django_language"] = "de"
+    fetch(visitor, url_of(game))  # the CSRF cookie
+    fetch(visitor, url_of(game))  # rendered and kept
+    german, queries = fetch(visitor, url_of(game))
+    assert '<html lang="de"' in german and queries == QUICK_QUERIES
+    visitor.cookies["django_language"] = "fr"
+    french, queries = fetch(visitor, url_of(game))
+    assert '<html lang="fr"' in french and queries > QUICK_QUERIES
+
+
+def test_a_signed_in_spectator_gets_their_own_page_never_a_seat_s(game, carol):
+    seated, seat_page = browser(picker(game), game)
+    spectator, spectator_page = browser(carol, game, csrf=seated.cookies["csrftoken"].value)
+    assert seated_page(seat_page, game) and not seated_page(spectator_page, game)
+    assert "/accounts/logout/" in spectator_page
+    assert fetch(spectator, url_of(game)) == (spectator_page, QUICK_QUERIES)
+    assert fetch(seated, url_of(game)) == (seat_page, QUICK_QUERIES)
