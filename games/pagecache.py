@@ -61,7 +61,9 @@ from .pollcache import current_version, version_key
 # for its minute, so this bounds nothing but how often the view fills them.
 VIEWER_SECONDS = 600
 
-# A stored page: (version, language, zone name, content).
+# A stored page: (version, language, zone name, content). Kept uncompressed: zlib at level
+# 1 makes a 115 KB page 14 KB, but reading it back cost 0.34 ms of CPU against 0.10 ms for
+# the page as it is (measured on loopback Redis): the cache hit is what must be cheap.
 Stored = tuple[int, str, str, bytes]
 
 
