@@ -105,8 +105,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    "games.middleware.PlayerPreferencesMiddleware",
     "games.middleware.PagesNotKeptMiddleware",
+    # A game page kept in the cache, for the session's user, before the user is loaded.
+    "games.pagecache.QuickPageMiddleware",
+    "games.middleware.PlayerPreferencesMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked-out login into its 429 page
 ]
 

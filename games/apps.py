@@ -11,6 +11,7 @@ class GamesConfig(AppConfig):
         import evergreen.celery  # noqa: F401 - the app the tasks bind to
         from evergreen import checks  # noqa: F401 - registers the deployment checks
 
-        # The receivers connect themselves (pollcache's publish each game's version); the tasks register with the Celery app, which
+        # The receivers connect themselves (pollcache's publish each game's version, pagecache's
+        # each viewer's records); the tasks register with the Celery app, which
         # the services and the outbox call by name.
-        from . import pollcache, receivers, signals, tasks  # noqa: F401
+        from . import pagecache, pollcache, receivers, signals, tasks  # noqa: F401

@@ -36,13 +36,14 @@ TTL_SECONDS = 60
 VERSION = re.compile(r"[0-9]{1,18}")
 
 
-def _key(pk: int) -> str:
+def version_key(pk: int) -> str:
+    """Where the game's version is published (read by ``games.pagecache`` too)."""
     return f"game-version:{pk}"
 
 
 def cached_version(pk: int) -> int | None:
     """The game's version as last published or read, or None (not cached, no cache)."""
-    value = cache.get(_key(pk))
+    value = cache.get(version_key(pk))
     return value if isinstance(value, int) else None
 
 
@@ -53,19 +54,19 @@ def current_version(pk: int) -> int | None:
     if version is None:
         version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
         if version is not None:
-            cache.add(_key(pk), version, TTL_SECONDS)  # never over a published version
+            cache.add(version_key(pk), version, TTL_SECONDS)  # never over a published version
     return version
 
 
 @receiver(post_save, sender=Game, dispatch_uid="games_publish_poll_version")
 def publish_version(sender: Any, instance: Game, update_fields: Any = None, **kwargs: Any) -> None:
     if update_fields is None or "version" in update_fields:
-        cache.set(_key(instance.pk), instance.version, TTL_SECONDS)
+        cache.set(version_key(instance.pk), instance.version, TTL_SECONDS)
 
 
 @receiver(post_delete, sender=Game, dispatch_uid="games_forget_poll_version")
 def forget_version(sender: Any, instance: Game, **kwargs: Any) -> None:
-    cache.delete(_key(instance.pk))
+    cache.delete(version_key(instance.pk))
 
 
 class QuickPollMiddleware:

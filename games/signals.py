@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 
+from . import pagecache
 from .models import Player
 
 # Sent once the transaction that ended a game has committed (inline when Celery runs
@@ -29,6 +30,7 @@ def keep_the_sign_up_language(sender: Any, request: Any, user: Any, **kwargs: An
     language = getattr(request, "LANGUAGE_CODE", None)
     if language in dict(settings.LANGUAGES):
         Player.objects.filter(user=user).update(language=language)
+        pagecache.forget_preferences(user.pk)  # an update() sends no post_save
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_create_player")

@@ -11,25 +11,21 @@ helpers here (``seated``, ``render_play``, ``refused``, ``after_write``).
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from typing import Any
 from urllib.parse import urlencode
 
-from django.conf import settings
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import clocks, kinds, services, story
+from .. import clocks, kinds, pagecache, services, story
 from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
@@ -200,53 +196,24 @@ def _see_other(url: str) -> HttpResponse:
 
 @require_GET
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page; from the cache (``games.pagecache``) while nothing it shows has changed.
+    ``QuickPageMiddleware`` serves most of those without the database; it comes here when
+    it cannot vouch for the viewer, and the lookup is made again with the user loaded."""
     steps, focus = request.GET.get("turn"), int_or_none(request.GET.get("focus"))
-    key = _page_cache_key(request, pk, steps, focus)
+    secret = pagecache.cacheable_secret(request)
+    key = pagecache.page_key(request, pk, request.user.pk, secret) if secret else None
+    language, zone = pagecache.viewer_now()
     if key is not None:
-        cached = cache.get(key)
-        if cached is not None:
-            response = HttpResponse(cached)
-            patch_vary_headers(response, ("HX-Request",))
+        response = pagecache.lookup(key, pk, language, zone)
+        if response is not None:
+            pagecache.remember_viewer(request.user)
             return response
     game, seat = game_for_viewer(pk, request.user)
     response = render_play(request, game, seat, steps=steps, focus=focus)
     if key is not None and response.status_code == 200:
-        cache.set(key, response.content, settings.GAME_PAGE_CACHE_SECONDS)
+        pagecache.store(key, game.version, language, zone, response.content)
+        pagecache.remember_viewer(request.user)
     return response
-
-
-def _page_cache_key(
-    request: HttpRequest, pk: int, steps: str | None, focus: int | None
-) -> str | None:
-    """Where the rendered page for this viewer is cached, or None when it must be rendered.
-
-    A page only changes when the game's version does, or as its countdowns tick: the key
-    holds the version, the viewer (user, language, time zone, CSRF secret, since the page
-    embeds a token), what was asked for, and the current minute. Pages with flash
-    messages, or for a visitor without a CSRF cookie yet, are never cached.
-    """
-    seconds = getattr(settings, "GAME_PAGE_CACHE_SECONDS", 0)
-    secret = request.META.get("CSRF_COOKIE")
-    if not seconds or not secret or len(messages.get_messages(request)):
-        return None
-    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
-    if version is None:
-        return None
-    htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
-    region = bool(htmx) and not htmx.history_restore_request
-    parts = (
-        pk,
-        version,
-        getattr(request.user, "pk", None),
-        translation.get_language(),
-        timezone.get_current_timezone_name(),
-        secret,
-        steps or "",
-        focus,
-        region,
-        int(timezone.now().timestamp() // 60),
-    )
-    return "game-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 @require_GET

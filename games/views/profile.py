@@ -16,7 +16,7 @@ from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from .. import notifications, services, signed_links
+from .. import notifications, pagecache, services, signed_links
 from ..forms import ProfileForm
 from ..models import Game, Player, Seat
 
@@ -50,6 +50,10 @@ def set_language(request: HttpRequest) -> HttpResponse:
         and translation.check_for_language(language)
     ):
         Player.objects.filter(user=request.user).update(language=language)
+        # An update() sends no post_save: the cached game pages learn the new language.
+        player = getattr(request.user, "player", None)  # loaded with the user
+        if player is not None:
+            pagecache.publish_preferences(request.user.pk, language, player.time_zone)
     return response
 
 
