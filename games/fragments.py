@@ -49,3 +49,26 @@ def kept(
     made = make()
     cache.set(where, made, seconds)
     return made
+
+
+def _seconds() -> int:
+    return int(getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0))
+
+
+def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
+    """The first of ``keys`` (best first) that the cache holds, with its value: one round
+    trip for parts that are kept under what they were made from rather than the version
+    (a content digest), so nothing stale can be found under a key."""
+    if not _seconds() or not keys:
+        return None
+    found = cache.get_many(list(keys))
+    for where in keys:
+        if where in found:
+            return where, found[where]
+    return None
+
+
+def keep(where: str, value: object) -> None:
+    """Keep ``value`` under ``where`` (a key that names what it was made from)."""
+    if _seconds():
+        cache.set(where, value, _seconds())
