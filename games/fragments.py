@@ -68,6 +68,11 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
     return None
 
 
+def all_found(keys: Sequence[str]) -> dict[str, object]:
+    """Those of ``keys`` the cache holds, with their values (one round trip)."""
+    return cache.get_many(list(keys)) if _seconds() and keys else {}
+
+
 def keep(where: str, value: object) -> None:
     """Keep ``value`` under ``where`` (a key that names what it was made from)."""
     if _seconds():

@@ -8,11 +8,13 @@ The log is what the viewer may know now: the kind leaves out unrevealed choices.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from . import fragments, kinds
@@ -130,6 +132,29 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
     return context
 
 
+def _rounds_drawn(shown: Sequence[dict[str, Any]]) -> list[str]:
+    """Each round of the log (newest first) drawn by games/_story_round.html. A round
+    drawn is kept under a digest of what it shows and the language, so a closed round is
+    drawn once and found again after every later move (by any viewer it was told alike
+    to: the same words give the same drawing, nothing else is in it)."""
+    language = translation.get_language() or ""
+    keys = [
+        "story-round:" + hashlib.sha256(repr((language, k == 0, c)).encode()).hexdigest()
+        for k, c in enumerate(shown)
+    ]
+    found = fragments.all_found(keys)
+    drawn = []
+    for k, (where, chapter) in enumerate(zip(keys, shown, strict=True)):
+        html = found.get(where)
+        if html is None:
+            html = render_to_string(
+                "games/_story_round.html", {"chapter": chapter, "first": k == 0}
+            )
+            fragments.keep(where, html)
+        drawn.append(str(html))
+    return drawn
+
+
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
     """The log of the game page and, once the game is over, its end (rank, chart, rematch).
     ``poll_rematch``: a rematch waits for someone, so the finished game's page keeps polling."""
@@ -137,7 +162,10 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
 
     def drawn() -> SafeString:
         told = log(chapters(game, viewer, names))
-        return mark_safe(render_to_string("games/_story.html", {"story": told}))  # escaped there
+        rounds = mark_safe("".join(_rounds_drawn(told)))  # escaped by the template
+        return mark_safe(  # escaped there
+            render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
+        )
 
     # The log drawn once per version, seat and language: its template is a loop over every
     # line of the game, the slowest part of the page after the telling itself.

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
+from games import story as story_module
 from games.evergreen import rules
 from tests.games.gamehelpers import play_until, submit, user_at
 from tests.games.test_story_log import log_of, words
@@ -40,3 +41,28 @@ def test_a_planned_turn_is_told_once_the_round_is_revealed(kept_parts, two_playe
     for viewer in (alice, bob, None):
         text = words(log_of(viewer, game))
         assert "Alice planned their turn." not in text and "Action D" in text
+
+
+def test_a_closed_round_is_drawn_once_and_the_log_reads_as_if_drawn_afresh(
+    kept_parts, settings, two_player_game, bob
+):
+    game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 3))
+    first = words(log_of(bob, game))
+    game = play_until(game, lambda s: (s.season, s.round) == (1, 4))
+    drawn = []
+    real_render = story_module.render_to_string
+
+    def counting(name: str, context: Any) -> str:
+        drawn.append(name)
+        return real_render(name, context)
+
+    story_module.render_to_string = counting  # type: ignore[assignment]
+    try:
+        kept = words(log_of(bob, game))
+    finally:
+        story_module.render_to_string = real_render  # type: ignore[assignment]
+    # The rounds told the first time were closed since: only the newest two are drawn.
+    assert drawn.count("games/_story_round.html") <= 2
+    assert "Spring, round 1" in first and "Spring, round 1" in kept
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 0
+    assert kept == words(log_of(bob, game))
