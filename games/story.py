@@ -43,8 +43,9 @@ def chapters(
 ) -> list[Chapter]:
     """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
 
-    Telling it replays the whole record, so it is kept for the game's version, that seat
-    (what one seat may know is never told to another) and the language
+    Telling it replays the record, so it is kept for the game's moves and snapshot
+    (``fragments.play_state``: a change that is neither a move nor a reveal tells nothing
+    new), that seat (what one seat may know is never told to another) and the language
     (``games.fragments``); ``record``: the game's record, when the caller has it already.
     """
     kind = kinds.of(game)
@@ -53,7 +54,8 @@ def chapters(
         told = record if record is not None else game.record()
         return kind.story(told, game.engine_state(), viewer, names)
 
-    return fragments.kept(game, "story", viewer, names, tell)
+    at = fragments.play_state(game)
+    return fragments.kept(game, "story", viewer, names, tell, made_from=at)
 
 
 def _icon(name: str) -> str:
@@ -167,10 +169,12 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
             render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
         )
 
-    # The log drawn once per version, seat and language: its template is a loop over every
-    # line of the game, the slowest part of the page after the telling itself.
+    # The log drawn once per moves and snapshot, seat and language (as it is told), each
+    # round drawn once as long as its words stay the same (_rounds_drawn).
     context: dict[str, Any] = {
-        "story_html": fragments.kept(game, "story-html", viewer, names, drawn),
+        "story_html": fragments.kept(
+            game, "story-html", viewer, names, drawn, made_from=fragments.play_state(game)
+        ),
         "ending": None,
         "poll_rematch": False,
     }
