@@ -51,11 +51,31 @@ def chapters(
     kind = kinds.of(game)
 
     def tell() -> list[Chapter]:
-        told = record if record is not None else game.record()
+        told = record if record is not None else _record(game)
         return kind.story(told, game.engine_state(), viewer, names)
 
     at = fragments.play_state(game)
     return fragments.kept(game, "story", viewer, names, tell, made_from=at)
+
+
+def _record(game: Game) -> Any:
+    """The game's record, as ``game.record()`` reads it. Move rows are only ever added
+    (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
+    (``games.fragments``) and only the newer rows are read: after a move, one row."""
+    kind = kinds.of(game)
+    where = f"game-moves:{game.pk}:{game.invite_code}"
+    found = fragments.all_found([where]).get(where)
+    moves: list[Any] = list(found) if isinstance(found, tuple) else []
+    if len(moves) >= game.moves_count:
+        moves = moves[: game.moves_count]
+    else:
+        rows = game.moves.filter(number__gt=len(moves)).order_by("number")
+        moves.extend(
+            kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
+        )
+        fragments.keep(where, tuple(moves))
+    names = [seat.name for seat in game.ordered_seats()]
+    return kind.record(names, game.setup(), moves)
 
 
 def _icon(name: str) -> str:

@@ -92,3 +92,18 @@ def test_a_new_version_without_a_move_tells_the_log_no_more(
     submit(game.pk, user_at(game, seat), RandomBot(0).choose(state, seat))
     log_of(bob, game)
     assert len(told) == 1  # a move is told
+
+
+def test_the_log_reads_only_the_moves_it_has_not_read_before(
+    kept_parts, two_player_game, django_assert_num_queries
+):
+    game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
+    assert story_module._record(game) == game.record()
+    game = play_until(game, lambda s: (s.season, s.round) == (1, 3))
+    game.ordered_seats()  # the seats, as the page has them already
+    with django_assert_num_queries(1):  # the moves since: one query
+        kept = story_module._record(game)
+    assert kept == game.record()
+    stale = Game.objects.get(pk=game.pk)
+    stale.moves_count -= 1  # a game row read just before the last move
+    assert story_module._record(stale).moves == game.record().moves[:-1]
