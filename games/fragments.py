@@ -84,6 +84,11 @@ def _seconds() -> int:
     return int(getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0))
 
 
+def keeping() -> bool:
+    """Whether parts are kept at all (``GAME_FRAGMENT_CACHE_SECONDS`` not 0)."""
+    return _seconds() > 0
+
+
 def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
     """The first of ``keys`` (best first) that the cache holds, with its value: one round
     trip for parts that are kept under what they were made from rather than the version

@@ -62,6 +62,8 @@ def _record(game: Game) -> Any:
     """The game's record, as ``game.record()`` reads it. Move rows are only ever added
     (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
     (``games.fragments``) and only the newer rows are read: after a move, one row."""
+    if not fragments.keeping():
+        return game.record()
     kind = kinds.of(game)
     where = f"game-moves:{game.pk}:{game.invite_code}"
     found = fragments.all_found([where]).get(where)
