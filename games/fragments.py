@@ -7,11 +7,17 @@ a join), whose eyes it was made for (a seat, or ``"all"`` for what every viewer 
 alike: never a seat's secret), the active language and the players' names. Nothing needs
 deleting after a move: the next version's keys are new, the old ones expire.
 ``settings.GAME_FRAGMENT_CACHE_SECONDS`` is how long (0: nothing is kept).
+
+A part made from the moves and the state snapshot alone (the log, a revealed planet) is
+kept under ``play_state(game)`` instead of the version: the changes that bump the version
+without a move or a reveal (a join, a deadline, a rematch offer, a player on vacation)
+leave it where it is.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -26,26 +32,82 @@ T = TypeVar("T")
 EVERYONE = "all"
 
 
-def key(game: Game, part: str, eyes: int | str | None, names: Sequence[str]) -> str:
-    """The cache key of ``part`` of ``game`` at its version, made for ``eyes`` (a seat's
-    position, None for a spectator, ``EVERYONE`` for what is the same for all)."""
+def play_state(game: Game) -> str:
+    """What the game's moves and snapshot are, in a few characters: the number of moves
+    (Move rows are only ever added) and a digest of the state snapshot."""
+    state = json.dumps(game.state, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{game.invite_code}\x1f{state}".encode()).hexdigest()[:24]
+    return f"m{game.moves_count}-{digest}"
+
+
+def key(
+    game: Game,
+    part: str,
+    eyes: int | str | None,
+    names: Sequence[str],
+    made_from: str | None = None,
+) -> str:
+    """The cache key of ``part`` of ``game`` at its version (or at ``made_from``: see
+    ``play_state``), made for ``eyes`` (a seat's position, None for a spectator,
+    ``EVERYONE`` for what is the same for all)."""
     whose = "spectator" if eyes is None else str(eyes)
     named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
     language = translation.get_language() or ""
-    return f"game-part:{game.pk}:{game.version}:{part}:{whose}:{language}:{named}"
+    at = game.version if made_from is None else made_from
+    return f"game-part:{game.pk}:{at}:{part}:{whose}:{language}:{named}"
 
 
 def kept(
-    game: Game, part: str, eyes: int | str | None, names: Sequence[str], make: Callable[[], T]
+    game: Game,
+    part: str,
+    eyes: int | str | None,
+    names: Sequence[str],
+    make: Callable[[], T],
+    *,
+    made_from: str | None = None,
 ) -> T:
-    """``part`` as ``make()`` makes it, from the cache when this version's is there."""
+    """``part`` as ``make()`` makes it, from the cache when this version's (or this
+    ``made_from``'s) is there."""
     seconds = getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0)
     if not seconds:
         return make()
-    where = key(game, part, eyes, names)
+    where = key(game, part, eyes, names, made_from)
     found: T | None = cache.get(where)
     if found is not None:
         return found
     made = make()
     cache.set(where, made, seconds)
     return made
+
+
+def _seconds() -> int:
+    return int(getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0))
+
+
+def keeping() -> bool:
+    """Whether parts are kept at all (``GAME_FRAGMENT_CACHE_SECONDS`` not 0)."""
+    return _seconds() > 0
+
+
+def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
+    """The first of ``keys`` (best first) that the cache holds, with its value: one round
+    trip for parts that are kept under what they were made from rather than the version
+    (a content digest), so nothing stale can be found under a key."""
+    if not _seconds() or not keys:
+        return None
+    found = cache.get_many(list(keys))
+    for where in keys:
+        if where in found:
+            return where, found[where]
+    return None
+
+
+def all_found(keys: Sequence[str]) -> dict[str, object]:
+    """Those of ``keys`` the cache holds, with their values (one round trip)."""
+    return cache.get_many(list(keys)) if _seconds() and keys else {}
+
+
+def keep(where: str, value: object) -> None:
+    """Keep ``value`` under ``where`` (a key that names what it was made from)."""
+    if _seconds():
+        cache.set(where, value, _seconds())

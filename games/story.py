@@ -8,11 +8,13 @@ The log is what the viewer may know now: the kind leaves out unrevealed choices.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from . import fragments, kinds
@@ -41,17 +43,41 @@ def chapters(
 ) -> list[Chapter]:
     """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
 
-    Telling it replays the whole record, so it is kept for the game's version, that seat
-    (what one seat may know is never told to another) and the language
+    Telling it replays the record, so it is kept for the game's moves and snapshot
+    (``fragments.play_state``: a change that is neither a move nor a reveal tells nothing
+    new), that seat (what one seat may know is never told to another) and the language
     (``games.fragments``); ``record``: the game's record, when the caller has it already.
     """
     kind = kinds.of(game)
 
     def tell() -> list[Chapter]:
-        told = record if record is not None else game.record()
+        told = record if record is not None else _record(game)
         return kind.story(told, game.engine_state(), viewer, names)
 
-    return fragments.kept(game, "story", viewer, names, tell)
+    at = fragments.play_state(game)
+    return fragments.kept(game, "story", viewer, names, tell, made_from=at)
+
+
+def _record(game: Game) -> Any:
+    """The game's record, as ``game.record()`` reads it. Move rows are only ever added
+    (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
+    (``games.fragments``) and only the newer rows are read: after a move, one row."""
+    if not fragments.keeping():
+        return game.record()
+    kind = kinds.of(game)
+    where = f"game-moves:{game.pk}:{game.invite_code}"
+    found = fragments.all_found([where]).get(where)
+    moves: list[Any] = list(found) if isinstance(found, tuple) else []
+    if len(moves) >= game.moves_count:
+        moves = moves[: game.moves_count]
+    else:
+        rows = game.moves.filter(number__gt=len(moves)).order_by("number")
+        moves.extend(
+            kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
+        )
+        fragments.keep(where, tuple(moves))
+    names = [seat.name for seat in game.ordered_seats()]
+    return kind.record(names, game.setup(), moves)
 
 
 def _icon(name: str) -> str:
@@ -130,6 +156,29 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
     return context
 
 
+def _rounds_drawn(shown: Sequence[dict[str, Any]]) -> list[str]:
+    """Each round of the log (newest first) drawn by games/_story_round.html. A round
+    drawn is kept under a digest of what it shows and the language, so a closed round is
+    drawn once and found again after every later move (by any viewer it was told alike
+    to: the same words give the same drawing, nothing else is in it)."""
+    language = translation.get_language() or ""
+    keys = [
+        "story-round:" + hashlib.sha256(repr((language, k == 0, c)).encode()).hexdigest()
+        for k, c in enumerate(shown)
+    ]
+    found = fragments.all_found(keys)
+    drawn = []
+    for k, (where, chapter) in enumerate(zip(keys, shown, strict=True)):
+        html = found.get(where)
+        if html is None:
+            html = render_to_string(
+                "games/_story_round.html", {"chapter": chapter, "first": k == 0}
+            )
+            fragments.keep(where, html)
+        drawn.append(str(html))
+    return drawn
+
+
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
     """The log of the game page and, once the game is over, its end (rank, chart, rematch).
     ``poll_rematch``: a rematch waits for someone, so the finished game's page keeps polling."""
@@ -137,12 +186,17 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
 
     def drawn() -> SafeString:
         told = log(chapters(game, viewer, names))
-        return mark_safe(render_to_string("games/_story.html", {"story": told}))  # escaped there
+        rounds = mark_safe("".join(_rounds_drawn(told)))  # escaped by the template
+        return mark_safe(  # escaped there
+            render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
+        )
 
-    # The log drawn once per version, seat and language: its template is a loop over every
-    # line of the game, the slowest part of the page after the telling itself.
+    # The log drawn once per moves and snapshot, seat and language (as it is told), each
+    # round drawn once as long as its words stay the same (_rounds_drawn).
     context: dict[str, Any] = {
-        "story_html": fragments.kept(game, "story-html", viewer, names, drawn),
+        "story_html": fragments.kept(
+            game, "story-html", viewer, names, drawn, made_from=fragments.play_state(game)
+        ),
         "ending": None,
         "poll_rematch": False,
     }

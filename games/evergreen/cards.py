@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from . import cardsvg, pagewords, rules, svg
 from .rules.edition import Edition
@@ -167,6 +167,20 @@ def power_tracks(edition: Edition, seat_view: Mapping[str, Any]) -> list[Track]:
 class RankedCard:
     card: CardInfo
     rank: int | None  # its place among my ranked cards still in the pool
+    places: int = 0  # how many places there are (the pool's size)
+
+    @property
+    def options(self) -> SafeString:
+        """The select's options ("—", then 1…places), this card's rank selected: written
+        here rather than as a template loop inside the loop over the cards."""
+        blank = '<option value=""{}>—</option>'.format(" selected" if self.rank is None else "")
+        return mark_safe(  # numbers only
+            blank
+            + "".join(
+                f'<option value="{n}"{" selected" if self.rank == n else ""}>{n}</option>'
+                for n in range(1, self.places + 1)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -176,10 +190,6 @@ class Ranking:
     cards: list[RankedCard]  # the pool, in pool order, with my rank of each
     mine: list[tuple[CardInfo, bool]]  # my ranking as stored: (card, still in the pool)
 
-    @property
-    def ranks(self) -> list[int]:
-        return list(range(1, len(self.cards) + 1))
-
 
 def ranking(edition: Edition, view: Mapping[str, Any], stored: Sequence[str]) -> Ranking:
     """``stored``: the viewer's ranking for this round (empty if none or an older round's)."""
@@ -187,6 +197,6 @@ def ranking(edition: Edition, view: Mapping[str, Any], stored: Sequence[str]) ->
     still = [c for c in stored if c in pool]
     rank = {card: k for k, card in enumerate(still, start=1)}
     return Ranking(
-        cards=[RankedCard(card_info(edition, c), rank.get(c)) for c in pool],
+        cards=[RankedCard(card_info(edition, c), rank.get(c), len(pool)) for c in pool],
         mine=[(card_info(edition, c), c in pool) for c in stored if c in edition.cards],
     )

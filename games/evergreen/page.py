@@ -131,6 +131,7 @@ def _other_planet(
             fragments.EVERYONE,
             names,
             lambda: drawn(_revealed_planet(edition, view, names, k)),
+            made_from=fragments.play_state(game),  # drawn from the snapshot alone
         )
     return {"seat": k, "name": names[k], "html": mark_safe(html)}  # drawn by the template
 

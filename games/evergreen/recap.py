@@ -85,16 +85,22 @@ class Recap:
 
 
 def steps(
-    start: rules.GameState, moves: Sequence[rules.Move], *, closed: bool = True
+    start: rules.GameState,
+    moves: Sequence[rules.Move],
+    *,
+    closed: bool = True,
+    first: int = 0,
 ) -> list[Step]:
     """Every state the game went through, as the services produce them.
 
     ``closed``: whether a round complete after the last move has been revealed already
     (the game's snapshot says so); if not, the recap stops short of the reveal.
+    ``first``: the number of the move ``start`` is the state after (0: the setup), when
+    ``moves`` are the ones after it (the game log resumes from a kept state).
     """
-    result = [Step(0, None, start)]
+    result = [Step(first, None, start)]
     state = start
-    for number, move in enumerate(moves, start=1):
+    for number, move in enumerate(moves, start=first + 1):
         if rules.round_complete(state):
             state = rules.advance(state)
             result.append(Step(number - 1, None, state))
@@ -102,7 +108,7 @@ def steps(
         result.append(Step(number, move, state))
     if closed and rules.round_complete(state):
         state = rules.advance(state)
-        result.append(Step(len(moves), None, state))
+        result.append(Step(first + len(moves), None, state))
     return result
 
 

@@ -11,12 +11,15 @@ snapshot took it too, so no unrevealed turn is ever told; the views hide the dec
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import fragments
 from games.kinds import Chapter, StoryLine
 
 from . import recap, rules
@@ -120,6 +123,23 @@ class _Teller:
         self.turns: list[rules.Turn] = []
         self.scored = ""
 
+    def saved(self) -> dict[str, Any]:
+        """What the telling has gathered so far, as values (copies: telling goes on)."""
+        return {
+            "chapters": list(self.chapters),
+            "title": self.title,
+            "lines": list(self.lines),
+            "cards": dict(self.cards),
+            "turns": list(self.turns),
+            "scored": self.scored,
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self.chapters = list(saved["chapters"])
+        self.title, self.scored = saved["title"], saved["scored"]
+        self.lines, self.turns = list(saved["lines"]), list(saved["turns"])
+        self.cards = dict(saved["cards"])
+
     def picture(self, card: str | None) -> str:
         """The small card beside a line that names ``card`` (none for an unknown one)."""
         if not card or card not in self.edition.cards:
@@ -158,23 +178,69 @@ class _Teller:
             )
 
 
+# How many moves back a kept bookmark is looked for: a viewer's previous page is usually
+# one or two moves old; further back the log is told from the start, as before.
+LOOKBACK = 8
+
+
+class _Bookmarks:
+    """Where the telling of a log stood after move k, kept in the cache (``games.fragments``)
+    under a digest of everything it was told from: the record's setup, its first k moves,
+    the viewer, the names and the language. Moves are never changed once made, so the next
+    telling of the same game (after a move, or by the next viewer of the same seat) only
+    replays the moves since; a different game or history has a different digest."""
+
+    def __init__(self, record: GameRecord, viewer: int | None, names: Sequence[str]) -> None:
+        head = repr((record.players, record.seed, record.edition, record.sun, viewer, names))
+        language = translation.get_language() or ""
+        digest = hashlib.sha256(f"story-v1\x1f{language}\x1f{head}".encode())
+        # keys[k]: the key of the bookmark after move k, for the last LOOKBACK + 1 moves.
+        self.keys: dict[int, str] = {}
+        total = len(record.moves)
+        for k, move in enumerate(record.moves, start=1):
+            digest.update(repr(move).encode())
+            if k >= total - LOOKBACK:
+                self.keys[k] = f"game-story:{digest.hexdigest()}"
+
+    def latest(self) -> tuple[int, rules.GameState, dict[str, Any]] | None:
+        found = fragments.first_found([self.keys[k] for k in sorted(self.keys, reverse=True)])
+        return None if found is None else found[1]  # type: ignore[return-value]
+
+    def keep(self, number: int, state: rules.GameState, teller: _Teller) -> None:
+        if number in self.keys:
+            fragments.keep(self.keys[number], (number, state, teller.saved()))
+
+
 def story(
     record: GameRecord, state: rules.GameState, viewer: int | None, names: Sequence[str]
 ) -> list[Chapter]:
     """The game log as ``viewer`` (None: a spectator) may read it, ``state`` being the
-    game's snapshot: one chapter per round, oldest first."""
+    game's snapshot: one chapter per round, oldest first. Told on from the last bookmark
+    kept for this history (``_Bookmarks``), told from the first move without one."""
     edition = rules.load_edition(record.edition)
     closed = not rules.round_complete(state)
-    all_steps = recap.steps(record.start(), record.moves, closed=closed)
-    views = [player_view(step.state, viewer) for step in all_steps]
+    bookmarks = _Bookmarks(record, viewer, names)
     teller = _Teller(names, edition)
-    teller.title = _title(views[0])
+    found = bookmarks.latest()
+    first, start = 0, record.start()
+    if found is not None:
+        first, start, saved = found
+        teller.restore(saved)
+    all_steps = recap.steps(start, record.moves[first:], closed=closed, first=first)
+    views = [player_view(step.state, viewer) for step in all_steps]
+    if found is None:
+        teller.title = _title(views[0])
+    last = len(record.moves)
     for before, step, after in zip(views, all_steps[1:], views[1:], strict=False):
         for event in recap.events(before, step.move, after, edition):
             if event.kind == "new_round":
                 teller.close(step.number, after)
                 teller.start(_title(after))
             teller.tell(event, step.move)
+        if step.move is not None and step.number == last and first != last:
+            # After the last move and before the reveal that may follow it: the next
+            # telling resumes here whether or not the round has been revealed by then.
+            bookmarks.keep(step.number, step.state, teller)
     teller.close(all_steps[-1].number, views[-1])
     return teller.chapters
 
