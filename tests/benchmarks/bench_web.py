@@ -6,10 +6,10 @@ latencies side by side, with the targets of issue 16:
 
 * game page from the page cache ≤ 2 x a minimal view (GET returning "ok");
 * game page rendered afresh (page cache bypassed) ≤ 4 x that view. The parts of the page
-  kept per version of the game (``games.fragments``: the game log, the opponents' planets)
+  kept for the game's moves (``games.fragments``: the game log, the opponents' planets)
   are warm there, so the same target is printed beside it for the first render after a
-  move: the game's version bumped before each request, so every cache keyed on the
-  version is cold, as for the first viewer after a move;
+  move: a real move (and its round revealed) made before each request, in games of the
+  same two users in their second season, as the first viewer after a move finds it;
 * turn submission (API: a whole turn that completes the round; revealing it is queued
   for a Celery worker, as in production) ≤ 3 x a minimal view that writes one row.
 
@@ -90,22 +90,10 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
     # A long game for the page: two humans, played to the third season.
     page_game = services.create_game(user, players=2)
     services.join_game(page_game.pk, rival)
-    bot = RandomBot(1)
-    users = {0: user, 1: rival}
-    page_game.refresh_from_db()
-    for seat_state in page_game.seats.all():
-        users[seat_state.position] = seat_state.user
-    while True:
-        page_game.refresh_from_db()
-        state = page_game.engine_state()
-        if state.season >= 3:
-            break
-        seat = state.awaiting[0]
-        services.submit_move(page_game.pk, users[seat], bot.choose(state, seat))
-        services.close_game_round(page_game.pk)  # no worker here: reveal rounds inline
+    play_on(page_game.pk, until_season=3)
 
     # Games against a computer player, each waiting for the bench user's turn.
-    turns = []
+    bot, turns = RandomBot(1), []
     for k in range(n_turns):
         game = services.create_game(user, players=2, computer_seats=1, bot="random")
         game.refresh_from_db()
@@ -121,17 +109,59 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
         "session": session.session_key,
         "page_game": page_game.pk,
         "moves_in_page_game": page_game.moves.count(),
+        "users": (user.pk, rival.pk),
         "turns": turns,
     }
 
 
-def bump_version(game_id: int) -> None:
-    """What a move does to every cache keyed on the game's version: a new version (the
-    state unchanged, so each request renders the same page, from cold caches)."""
-    import psycopg
+def play_on(game_id: int, *, until_season: int | None = None, moves: int | None = None) -> bool:
+    """Play game ``game_id`` on by the random bot, as its seated humans, each round revealed
+    at once (no worker here): to ``until_season``, or ``moves`` moves. False once it ended."""
+    from games import services
+    from games.evergreen.rules.bots import RandomBot
+    from games.models import Game
 
-    with psycopg.connect(DATABASE_URL, autocommit=True) as conn:
-        conn.execute("UPDATE games_game SET version = version + 1 WHERE id = %s", [game_id])
+    bot, made = RandomBot(game_id), 0
+    while moves is None or made < moves:
+        game = Game.objects.get(pk=game_id)
+        if not game.is_playable:
+            return False
+        state = game.engine_state()
+        if until_season is not None and state.season >= until_season:
+            return True
+        seat = state.awaiting[0]
+        user = game.seats.get(position=seat).user
+        services.submit_move(game_id, user, bot.choose(state, seat))
+        services.close_game_round(game_id)
+        made += 1
+    return True
+
+
+class MovesBetweenViews:
+    """Games of the two bench users in their second season, each view preceded by a real
+    move (what every viewer's next page follows): the log, the planets and the page are
+    drawn anew, while what a move leaves alone (rounds closed before) stays kept."""
+
+    def __init__(self, users: tuple[int, int]) -> None:
+        self.users = users
+        self.game_id = self._new_game()
+
+    def _new_game(self) -> int:
+        from django.contrib.auth import get_user_model
+
+        from games import services
+
+        user, rival = (get_user_model().objects.get(pk=pk) for pk in self.users)
+        game = services.create_game(user, players=2)
+        services.join_game(game.pk, rival)
+        play_on(game.pk, until_season=2)
+        return int(game.pk)
+
+    def next_page(self) -> str:
+        """A move made in the current game (a new game once it has ended): its page."""
+        while not play_on(self.game_id, moves=1):
+            self.game_id = self._new_game()
+        return f"/games/{self.game_id}/"
 
 
 def csrf_cookie(port: int, path: str, headers: dict[str, str]) -> str:
@@ -203,10 +233,9 @@ def main() -> int:
             reads.append(timed(port, "GET", "/bench/read/", {}))
             pages.append(timed(port, "GET", page, browser))
             renders.append(timed(port, "GET", page, cookie))  # no CSRF cookie: never cached
-        colds = []
-        for _ in range(args.requests):  # apart: a new version also empties the page cache
-            bump_version(data["page_game"])
-            colds.append(timed(port, "GET", page, cookie))
+        colds, moves = [], MovesBetweenViews(data["users"])
+        for _ in range(args.requests):
+            colds.append(timed(port, "GET", moves.next_page(), cookie))
         for k, (game_id, turn) in enumerate(data["turns"]):
             writes.append(timed(port, "POST", "/bench/write/", {}, b""))
             body = json.dumps(turn).encode()
