@@ -118,6 +118,9 @@ def test_my_games_shows_a_deadline_with_its_zone(alice: Any, bob: Any) -> None:
     game = services.create_game(alice, players=2, days_per_move=3)
     services.join_game(game.pk, bob)
     due = Game.objects.get(pk=game.pk).seats.exclude(deadline=None).get()
+    # Off the hour: Django writes a time on the hour as "1 a.m.", without ":00".
+    due.deadline = due.deadline.replace(minute=37)
+    due.save(update_fields=["deadline"])
     Player.objects.filter(user=due.user).update(time_zone="Asia/Tokyo")
     page = client_for(due.user).get(reverse("games:my_games")).content.decode()
     local = due.deadline.astimezone(ZoneInfo("Asia/Tokyo"))
