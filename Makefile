@@ -51,13 +51,18 @@ lint: install
 	$(VENV)/bin/mypy games tournaments challenges conversations
 	$(VENV)/bin/lint-imports
 
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE,
+# common in containers): else every test process (each xdist worker, every Celery worker,
+# gunicorn and command the tests start) compiles the project, and pytest rewrites the
+# asserts of every test module, again from source: ~8 s of CPU per worker. __pycache__ is
+# git-ignored.
 test: lint
 	scripts/ensure-services
 	scripts/ensure-chromium
 	scripts/ensure-nginx
 	scripts/ensure-gettext
 	scripts/compile-messages $(PY)
-	$(PY) -m pytest -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n auto
 
 # Engine figures, web latencies, SQL queries per request and a short load run, then a
 # summary of all of them (a few minutes).

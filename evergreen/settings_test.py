@@ -39,7 +39,9 @@ def _postgres_answers(url: str) -> str | None:
 
 _reason = _postgres_answers(PG_URL)
 if _reason is None:
-    DATABASES = {"default": dj_database_url.parse(PG_URL)}
+    # Django's PostgreSQL backend, but emptying the tables after a transactional test by
+    # DELETE instead of TRUNCATE (a tenth of the time; tests/pgbackend/base.py).
+    DATABASES = {"default": dj_database_url.parse(PG_URL, engine="tests.pgbackend")}
     TEST_DATABASE_VENDOR = "postgresql"
 elif env_bool("CI", False):
     raise RuntimeError(f"CI is set and PostgreSQL at {PG_URL} is unreachable: {_reason}")

@@ -18,7 +18,7 @@ from typing import Any
 import polib
 import pytest
 
-pytest_plugins = ["tests.users"]
+pytest_plugins = ["tests.users", "tests.ordering"]
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
@@ -37,6 +37,12 @@ def compile_stale_catalogs() -> None:
 
 def pytest_configure(config: Any) -> None:
     compile_stale_catalogs()
+    # A commit here need not wait for PostgreSQL to flush it to disk (~8 ms each on this
+    # kind of machine, for every commit of the transactional tests, the live server, the
+    # Celery workers and gunicorns the tests start: they inherit the variable). What
+    # another connection sees is the same; only a crash of the server itself could lose
+    # the last commits, and no test crashes it.
+    os.environ.setdefault("PGOPTIONS", "-c synchronous_commit=off")
 
 
 @pytest.fixture(autouse=True)

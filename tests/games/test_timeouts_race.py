@@ -5,18 +5,18 @@ for the other and neither deadlocks; exactly one of them moves for the seat."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 
 from games import services, timeouts
 from games.models import Game, Move, Seat
 from tests.games.gamehelpers import make_user
+from tests.games.racehelpers import wait_for, waiting_on_locks
 
 pytestmark = [
     pytest.mark.skipif(
@@ -25,24 +25,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def waiting_on_locks() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return int(cursor.fetchone()[0])
-
-
-def wait_for(predicate: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 def test_a_move_and_the_sweep_at_the_same_moment_neither_deadlock_nor_both_play() -> None:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game, Player, Seat
 from tests.games.gamehelpers import make_user
-from tests.games.test_timeouts_race import wait_for, waiting_on_locks
+from tests.games.racehelpers import wait_for, waiting_on_locks
 
 pytestmark = [
     pytest.mark.skipif(

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import services as games
 from games.models import Game, Move, Player, Seat
 from tests.games.gamehelpers import make_user
-from tests.games.test_timeouts_race import wait_for, waiting_on_locks
+from tests.games.racehelpers import wait_for, waiting_on_locks
 from tests.tournaments.tourhelpers import current_tables, event_with
 from tournaments import services, vacations
 from tournaments.models import VacationUse
