@@ -6,11 +6,11 @@ best few, adds green thumb action A when it can pay (every market token back, or
 the best turn's), and plays each of them in a handful of *determinisations*: worlds in
 which what the seat cannot see (the order of both decks and of the bag, the generator)
 is dealt anew from the cards and tokens it knows are hidden. In each world every seat
-then plays on by the planner (the greedy bot with that judgement) for a few turns (to the game's end near the end), and
-the candidate is valued by the seat's home at the horizon: the exact final score once
-the game is over, else its outlook. The candidate with the best total wins; every
-candidate meets the same worlds over the same number of the seat's turns, so the
-comparison is fair.
+then plays on by the planner (the greedy bot with the same judgement) for a few turns
+(to the game's end near the end), and the candidate is valued by the seat's home at the
+horizon: the exact final score once the game is over, else its outlook. The candidate
+with the best total wins; every candidate meets the same worlds over the same number of
+the seat's turns, so the comparison is fair.
 
 It reads only what the seat may see: a world is dealt from the *sorted* hidden cards and
 tokens, so reshuffling them gives the same worlds and the same decision. Its randomness
