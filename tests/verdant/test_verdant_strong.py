@@ -13,8 +13,15 @@ from games.verdant.rules import Phase, Start, Turn, Wipe, apply, new_game, playe
 from games.verdant.rules.bots import BOTS, GreedyBot, home_value, make_bot, play_game
 from games.verdant.rules.cli import main
 from games.verdant.rules.edition import load_edition
+from games.verdant.rules.home import NEIGHBOURS, bounding_box
 from games.verdant.rules.outlook import open_cells, outlook_value
-from games.verdant.rules.strong import OUTLOOK, StrongBot, determinise, wipe_candidates
+from games.verdant.rules.strong import (
+    OUTLOOK,
+    PlannerBot,
+    StrongBot,
+    determinise,
+    wipe_candidates,
+)
 from tests.verdant.verdant_builders import started
 
 
@@ -141,3 +148,26 @@ def test_a_home_in_progress_is_worth_more_than_its_value_now():
     assert open_cells(seat.home, ed.rows, ed.columns)
     now = home_value(seat.home, seat.thumbs, state, ed, OUTLOOK.thumb, OUTLOOK.pot)
     assert outlook_value(seat.home, seat.thumbs, state, ed, OUTLOOK) > now
+
+
+@pytest.mark.parametrize("turns", [0, 3, 8])
+def test_the_open_cells_are_exactly_the_empty_neighbours_that_keep_the_home_in_its_rectangle(
+    turns,
+):
+    ed = load_edition()
+    home = mid_game(1, 5, turns).seats[0].home
+    occupied = list(home.occupied)
+    beside = {j for i in occupied for _, j in NEIGHBOURS[i] if home.cards[j] is None}
+    fitting = set()
+    for j in beside:
+        rows, columns = bounding_box([*occupied, j])
+        if rows <= ed.rows and columns <= ed.columns:
+            fitting.add(j)
+    assert open_cells(home, ed.rows, ed.columns) == fitting
+
+
+def test_the_planner_rolling_out_the_search_plays_a_whole_solo_game_legally_and_reproducibly():
+    first, moves = play_game(new_game(1, 8), [PlannerBot(5)])
+    again, moves_again = play_game(new_game(1, 8), [PlannerBot(5)])
+    assert first.is_over and moves == moves_again
+    assert first.outcome == again.outcome

@@ -34,23 +34,38 @@ class Outlook:
 
 def open_cells(home: Home, rows: int, columns: int) -> set[int]:
     """Empty cells beside the home where a card may still go (the rectangle allowing)."""
-    occupied = home.occupied
-    top = min(ROW_OF[i] for i in occupied)
-    bottom = max(ROW_OF[i] for i in occupied)
-    left = min(COL_OF[i] for i in occupied)
-    right = max(COL_OF[i] for i in occupied)
+    cards = home.cards
+    occupied = [i for i, card in enumerate(cards) if card is not None]
+    return _open_cells(cards, occupied, rows, columns)
+
+
+def _open_cells(
+    cards: tuple[str | None, ...], occupied: list[int], rows: int, columns: int
+) -> set[int]:
+    # A cell keeps the home within ``rows`` x ``columns`` exactly when its row and column
+    # lie within these bounds (the home already fits): one comparison a neighbour.
+    row_of = [ROW_OF[i] for i in occupied]
+    col_of = [COL_OF[i] for i in occupied]
+    row_low, row_high = max(row_of) - rows + 1, min(row_of) + rows - 1
+    col_low, col_high = max(col_of) - columns + 1, min(col_of) + columns - 1
     found = set()
     for i in occupied:
         for _, j in NEIGHBOURS[i]:
-            if home.cards[j] is not None:
-                continue
-            row, col = ROW_OF[j], COL_OF[j]
             if (
-                max(bottom, row) - min(top, row) < rows
-                and max(right, col) - min(left, col) < columns
+                cards[j] is None
+                and row_low <= ROW_OF[j] <= row_high
+                and col_low <= COL_OF[j] <= col_high
             ):
                 found.add(j)
     return found
+
+
+def _beside(i: int, empty: set[int]) -> int:
+    count = 0
+    for _, j in NEIGHBOURS[i]:
+        if j in empty:
+            count += 1
+    return count
 
 
 def _bonus_chance(missing: int, slots: float) -> float:
@@ -70,13 +85,16 @@ def outlook_value(
     if state.family:
         return value
     cards = home.cards
-    empty = open_cells(home, ed.rows, ed.columns)
-    left = ed.rows * ed.columns - home.card_count
-    if not empty or left <= 0:
+    occupied = [i for i, card in enumerate(cards) if card is not None]
+    left = ed.rows * ed.columns - len(occupied)
+    if left <= 0:
+        return value
+    empty = _open_cells(cards, occupied, ed.rows, ed.columns)
+    if not empty:
         return value
     plant_types: set[str] = set()
     room_types: set[str] = set()
-    for i in home.occupied:
+    for i in occupied:
         card = cards[i]
         assert card is not None
         if card[0] == "P":
@@ -84,7 +102,7 @@ def outlook_value(
             plant_types.add(plant.type)
             if home.completed[i]:
                 continue
-            beside = sum(1 for _, j in NEIGHBOURS[i] if j in empty)
+            beside = _beside(i, empty)
             if beside:
                 need = plant.verdancy - home.verdancy[i]
                 share = max(0.5, 0.5 * (plant.points + outlook.pot) / plant.verdancy)
@@ -93,7 +111,7 @@ def outlook_value(
         else:
             room = ed.rooms[card]
             room_types.add(room.type)
-            beside = sum(1 for _, j in NEIGHBOURS[i] if j in empty)
+            beside = _beside(i, empty)
             if beside:
                 item = home.items[i]
                 per_plant = 2 if item is not None and ed.items[item].color == room.type else 1

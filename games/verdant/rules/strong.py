@@ -6,11 +6,11 @@ best few, adds green thumb action A when it can pay (every market token back, or
 the best turn's), and plays each of them in a handful of *determinisations*: worlds in
 which what the seat cannot see (the order of both decks and of the bag, the generator)
 is dealt anew from the cards and tokens it knows are hidden. In each world every seat
-then plays on by the greedy bot for a few turns (to the game's end near the end), and
-the candidate is valued by the seat's home at the horizon: the exact final score once
-the game is over, else its outlook. The candidate with the best total wins; every
-candidate meets the same worlds over the same number of the seat's turns, so the
-comparison is fair.
+then plays on by the planner (the greedy bot with the same judgement) for a few turns
+(to the game's end near the end), and the candidate is valued by the seat's home at the
+horizon: the exact final score once the game is over, else its outlook. The candidate
+with the best total wins; every candidate meets the same worlds over the same number of
+the seat's turns, so the comparison is fair.
 
 It reads only what the seat may see: a world is dealt from the *sorted* hidden cards and
 tokens, so reshuffling them gives the same worlds and the same decision. Its randomness
@@ -47,11 +47,26 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "strong": Level("strong", candidates=6, worlds=4, horizon=3),
+    "strong": Level("strong", candidates=5, worlds=4, horizon=3),
 }
 
 # The weights of the strong player's judgement (tuned by self-play, see the docs).
 OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot=3.0)
+
+
+class PlannerBot(GreedyBot):
+    """The greedy bot judging homes by ``outlook_value``: one turn ahead, with promises.
+
+    It is the strong player's rollout policy: 1.6 points a solo game better than the
+    plain greedy bot (200 games, see the docs) at about twice its cost.
+    """
+
+    name = "planner"
+    outlook = OUTLOOK
+
+    def value(self, tp: TurnInProgress) -> float:
+        """The planner's judgement: the greedy value plus the home's promises."""
+        return outlook_value(tp.home.freeze(), tp.thumbs, tp.state, tp.ed, self.outlook)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
@@ -86,16 +101,11 @@ def wipe_candidates(state: GameState, seat: int, ed: Edition, keep: int) -> list
     return wipes
 
 
-class StrongBot(GreedyBot):
+class StrongBot(PlannerBot):
     """A search player at one ``Level`` (see the module docstring)."""
 
     name = "strong"
     level = LEVELS["strong"]
-    outlook = OUTLOOK
-
-    def value(self, tp: TurnInProgress) -> float:
-        """The planner's judgement: the greedy value plus the home's promises."""
-        return outlook_value(tp.home.freeze(), tp.thumbs, tp.state, tp.ed, self.outlook)
 
     def leaf(self, state: GameState, seat: int, ed: Edition) -> float:
         """The seat's home at the horizon: its final score once the game is over."""
@@ -133,7 +143,7 @@ class StrongBot(GreedyBot):
             total = 0.0
             for world, policy_seed in zip(worlds, policy_seeds, strict=True):
                 after = apply(world, move)
-                total += self.rollout(after, seat, goal, ed, GreedyBot(policy_seed))
+                total += self.rollout(after, seat, goal, ed, PlannerBot(policy_seed))
             if best is None or total > best[0]:
                 best = (total, move)
         assert best is not None
@@ -145,4 +155,4 @@ def strong_bot(level: str) -> type[StrongBot]:
     return type(f"{level.capitalize()}Bot", (StrongBot,), {"name": level, "level": LEVELS[level]})
 
 
-__all__ = ["LEVELS", "Level", "StrongBot", "determinise", "strong_bot"]
+__all__ = ["LEVELS", "OUTLOOK", "Level", "PlannerBot", "StrongBot", "determinise", "strong_bot"]
