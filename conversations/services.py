@@ -27,6 +27,7 @@ Channel = Message.Channel
 def set_spectators_read(game: Game, allowed: bool) -> None:
     """The creator's choice, made with the game: may spectators read its chat?"""
     GameChat.objects.update_or_create(game=game, defaults={"spectators_read": allowed})
+    fragments.restamp_on_commit(access.spectators_read_name(game.pk))
 
 
 def post_to_game(user: Any, game: Game, text: str) -> Message:

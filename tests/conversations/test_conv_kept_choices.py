@@ -1,6 +1,7 @@
-"""A player's mute, block and mail choices are kept in the cache for the game page's chat
-(``conversations.shields.kept_choices_of``): each reader's own, and read afresh after
-every change of them."""
+"""A player's mute, block and mail choices and the creator's spectators choice are kept in
+the cache for the game page's chat (``conversations.shields.kept_choices_of``,
+``conversations.access.spectators_read``): each reader's own, and read afresh after every
+change of them."""
 
 from __future__ import annotations
 
@@ -38,9 +39,7 @@ def page(user: Any, game: Game) -> str:
     return client_for(user).get(reverse("games:detail", args=[game.pk])).content.decode()
 
 
-def test_a_block_shows_on_the_blocker_s_next_page_and_is_gone_after_unblocking(
-    game, alice, bob
-):
+def test_a_block_shows_on_the_blocker_s_next_page_and_is_gone_after_unblocking(game, alice, bob):
     services.post_to_game(bob, game, "spam spam")
     assert "spam spam" in page(alice, game)
     shield(alice, bob, "block")
@@ -67,3 +66,14 @@ def test_the_mail_choice_shows_on_the_next_page(game, alice):
     assert "Stop mailing me new messages" in page(alice, game)
     set_mail(alice, False)
     assert "Mail me new messages" in page(alice, game)
+
+
+def test_spectators_read_on_the_next_page_once_the_creator_allowed_it(game, bob, carol):
+    services.post_to_game(bob, game, "secret plans")
+    assert "secret plans" not in page(carol, game)
+    with committed():
+        services.set_spectators_read(game, True)
+    assert "secret plans" in page(carol, game)
+    with committed():
+        services.set_spectators_read(game, False)
+    assert "secret plans" not in page(carol, game)

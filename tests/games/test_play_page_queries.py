@@ -20,7 +20,7 @@ from tests.games.gamehelpers import client_for, play_until
 # the game is an event's (games.analysis.hints), the player's mute/block/mail choices
 # (conversations.shields.kept_choices_of).
 PLAYER_QUERIES = 4
-# A signed-in spectator: the same (the creator's spectators choice is kept per version).
+# A signed-in spectator: the same (the creator's spectators choice is kept until changed).
 SPECTATOR_QUERIES = 4
 # A visitor: the game and its seats.
 VISITOR_QUERIES = 2
