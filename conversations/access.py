@@ -59,14 +59,17 @@ def seated(user: Any, game: Game) -> bool:
     return any(seat.user_id == user.pk and not seat.bot for seat in game.seats.all())
 
 
+def spectators_read_name(game_id: int) -> str:
+    """What ``spectators_read`` is kept under (``games.fragments.stamped``)."""
+    return f"chat-spectators:{game_id}"
+
+
 def spectators_read(game: Game) -> bool:
-    """The creator's choice, read once per version of the game (``games.fragments``): it
-    is made with the game and never changed, and the game page asks it on every view."""
-    return fragments.kept(
-        game,
-        "chat-spectators",
-        fragments.EVERYONE,
-        (),
+    """The creator's choice, kept in the cache until ``services.set_spectators_read``
+    changes it (it is made with the game): the game page asks it on every view, and a
+    move does not change it."""
+    return fragments.stamped(
+        spectators_read_name(game.pk),
         lambda: GameChat.objects.filter(game=game, spectators_read=True).exists(),
     )
 

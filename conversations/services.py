@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import fragments
 from games.models import Game
 from games.services import ServiceError, not_a_player
 from tournaments.models import Club
@@ -18,6 +19,7 @@ from . import access, limits
 from .mailchat import announce
 from .mailclub import mail_members
 from .models import ChatMail, GameChat, Message, Report, Shield
+from .shields import choices_name
 
 Channel = Message.Channel
 
@@ -25,6 +27,7 @@ Channel = Message.Channel
 def set_spectators_read(game: Game, allowed: bool) -> None:
     """The creator's choice, made with the game: may spectators read its chat?"""
     GameChat.objects.update_or_create(game=game, defaults={"spectators_read": allowed})
+    fragments.restamp_on_commit(access.spectators_read_name(game.pk))
 
 
 def post_to_game(user: Any, game: Game, text: str) -> Message:
@@ -115,17 +118,21 @@ def shield(owner: Any, other_id: int, kind: str | None) -> None:
         raise ServiceError(_("You cannot mute or block yourself."), "self")
     if not get_user_model().objects.filter(pk=other_id).exists():
         raise ServiceError(_("There is no such player."), "no_such_player", status=404)
+    if kind is not None and kind not in Shield.Kind.values:
+        raise ServiceError(_("Choose to mute or to block."), "bad_choice")
     if kind is None:
         Shield.objects.filter(owner=owner, other_id=other_id).delete()
-        return
-    if kind not in Shield.Kind.values:
-        raise ServiceError(_("Choose to mute or to block."), "bad_choice")
-    try:
-        with transaction.atomic():
-            Shield.objects.update_or_create(owner=owner, other_id=other_id, defaults={"kind": kind})
-    except IntegrityError:  # two clicks at once: the other one won, with the same choice
-        pass
+    else:
+        try:
+            with transaction.atomic():
+                Shield.objects.update_or_create(
+                    owner=owner, other_id=other_id, defaults={"kind": kind}
+                )
+        except IntegrityError:  # two clicks at once: the other one won, with the same choice
+            pass
+    fragments.restamp_on_commit(choices_name(owner.pk))
 
 
 def set_mail(user: Any, wanted: bool) -> None:
     ChatMail.objects.update_or_create(user=user, defaults={"new_messages": wanted})
+    fragments.restamp_on_commit(choices_name(user.pk))

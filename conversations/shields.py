@@ -15,6 +15,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from games import fragments
+
 from .models import Shield
 
 
@@ -75,6 +77,20 @@ def choices_of(user: Any) -> tuple[dict[int, str], list[dict[str, Any]], bool]:
         if kind == Shield.Kind.BLOCK:
             blocked.append({"id": other, "name": name or "?"})
     return shields, blocked, mail
+
+
+def choices_name(user_id: int) -> str:
+    """What ``kept_choices_of`` keeps a user's choices under (``games.fragments.stamped``):
+    the user's own, never another's."""
+    return f"chat-choices:{user_id}"
+
+
+def kept_choices_of(user: Any) -> tuple[dict[int, str], list[dict[str, Any]], bool]:
+    """``choices_of``, kept in the cache for the game page's chat (asked on every view)
+    until ``conversations.services`` changes one of them (mute, block, the mail)."""
+    if not getattr(user, "is_authenticated", False):
+        return choices_of(user)
+    return fragments.stamped(choices_name(user.pk), lambda: choices_of(user))
 
 
 def may_invite(inviter: Any, invitee: Any) -> bool:

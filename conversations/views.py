@@ -29,7 +29,7 @@ from tournaments.access import club_or_404
 from . import editing, places, reading, services
 from .models import EDIT_WINDOW_MINUTES, MAX_LENGTH, Message
 from .places import Place
-from .shields import choices_of
+from .shields import kept_choices_of
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -42,7 +42,7 @@ def panel_context(
     request: HttpRequest, place: Place, error: ServiceError | None = None, notice: str = ""
 ) -> dict[str, Any]:
     user = request.user
-    shields, blocked, mail = choices_of(user)
+    shields, blocked, mail = kept_choices_of(user)
     # A game nobody has written in yet (``Game.last_message_at``, set with every message)
     # has no messages to read: its panel costs no query for them.
     silent = place.game is not None and place.game.last_message_at is None

@@ -12,17 +12,23 @@ A part made from the moves and the state snapshot alone (the log, a revealed pla
 kept under ``play_state(game)`` instead of the version: the changes that bump the version
 without a move or a reveal (a join, a deadline, a rematch offer, a player on vacation)
 leave it where it is.
+
+What changes without the version (the hints a game's players took, a player's mute, block
+and mail choices) is kept under a stamp of its own (``stamped``), which the write that
+changes it replaces once committed (``restamp_on_commit``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import translation
 
 if TYPE_CHECKING:
@@ -68,32 +74,32 @@ def kept(
 ) -> T:
     """``part`` as ``make()`` makes it, from the cache when this version's (or this
     ``made_from``'s) is there."""
-    seconds = getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0)
-    if not seconds:
+    if not seconds():
         return make()
     where = key(game, part, eyes, names, made_from)
     found: T | None = cache.get(where)
     if found is not None:
         return found
     made = make()
-    cache.set(where, made, seconds)
+    cache.set(where, made, seconds())
     return made
 
 
-def _seconds() -> int:
+def seconds() -> int:
+    """How long a part is kept (``GAME_FRAGMENT_CACHE_SECONDS``; 0: nothing is kept)."""
     return int(getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0))
 
 
 def keeping() -> bool:
     """Whether parts are kept at all (``GAME_FRAGMENT_CACHE_SECONDS`` not 0)."""
-    return _seconds() > 0
+    return seconds() > 0
 
 
 def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
     """The first of ``keys`` (best first) that the cache holds, with its value: one round
     trip for parts that are kept under what they were made from rather than the version
     (a content digest), so nothing stale can be found under a key."""
-    if not _seconds() or not keys:
+    if not seconds() or not keys:
         return None
     found = cache.get_many(list(keys))
     for where in keys:
@@ -104,10 +110,51 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
 
 def all_found(keys: Sequence[str]) -> dict[str, object]:
     """Those of ``keys`` the cache holds, with their values (one round trip)."""
-    return cache.get_many(list(keys)) if _seconds() and keys else {}
+    return cache.get_many(list(keys)) if seconds() and keys else {}
 
 
 def keep(where: str, value: object) -> None:
     """Keep ``value`` under ``where`` (a key that names what it was made from)."""
-    if _seconds():
-        cache.set(where, value, _seconds())
+    if seconds():
+        cache.set(where, value, seconds())
+
+
+def _stamp_key(name: str) -> str:
+    return f"stamp:{name}"
+
+
+def _stamp(name: str) -> str | None:
+    """``name``'s current stamp, a new one when the cache holds none; None while the cache
+    is away."""
+    where = _stamp_key(name)
+    found: str | None = cache.get(where)
+    if found is None:
+        cache.add(where, uuid.uuid4().hex, seconds())
+        found = cache.get(where)
+    return found
+
+
+def stamped(name: str, make: Callable[[], T]) -> T:
+    """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) and its
+    stamp: found again until ``restamp_on_commit(name)``."""
+    stamp = _stamp(name) if keeping() else None
+    if stamp is None:
+        return make()
+    where = f"stamped:{name}:{stamp}"
+    found: T | None = cache.get(where)
+    if found is None:
+        found = make()
+        cache.set(where, found, seconds())
+    return found
+
+
+def restamp_on_commit(name: str) -> None:
+    """A new stamp for ``name`` once the transaction commits (at once outside one). A view
+    that read the rows before the commit may still keep what it made, but under the old
+    stamp, where nobody looks again."""
+
+    def restamp() -> None:
+        if keeping():
+            cache.set(_stamp_key(name), uuid.uuid4().hex, seconds())
+
+    transaction.on_commit(restamp, robust=True)

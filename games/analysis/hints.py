@@ -1,5 +1,11 @@
 """The hints a game's players took, told to everyone who sees the game: the count per seat
-(``HintUse``), raised once for each hint given, and the lines the pages show."""
+(``HintUse``), raised once for each hint given, and the lines the pages show.
+
+The game page tells them on every view, so they are kept in the cache (``told``) under
+the game's hint stamp, which every hint given replaces once it is committed: a hint does
+not change the game's version (the page would be drawn anew for everyone), and whether
+the game is an event's never changes (its table or challenge entry is written with it).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import ngettext
 
+from games import fragments
 from games.models import Game
 
 from .models import HintUse
@@ -33,6 +40,11 @@ def record_hint(game: Game, position: int) -> None:
     with transaction.atomic():
         use, _created = HintUse.objects.get_or_create(game=game, seat=position)
         HintUse.objects.filter(pk=use.pk).update(count=F("count") + 1)
+        fragments.restamp_on_commit(_told_name(game.pk))
+
+
+def _told_name(game_id: int) -> str:
+    return f"game-hints:{game_id}"
 
 
 def hints_by_seat(game: Game) -> dict[int, int]:
@@ -43,7 +55,20 @@ def hints_by_seat(game: Game) -> dict[int, int]:
 
 def hints_and_event(game: Game) -> tuple[list[SeatHints], bool]:
     """``seat_hints`` and whether the game is an event's or a daily challenge's (as
-    ``services.in_event`` says), in one query: the game page asks both."""
+    ``services.in_event`` says): the game page asks both, on every view. From the cache
+    under the game's hint stamp (the same for every viewer: hints are told to all), else
+    in one query."""
+    counts, event = told(game)
+    return _named(game, counts), event
+
+
+def told(game: Game) -> tuple[dict[int, int], bool]:
+    """Hints used by seat and whether the game is an event's, kept under the game's hint
+    stamp (``games.fragments.stamped``)."""
+    return fragments.stamped(_told_name(game.pk), lambda: _counts_and_event(game))
+
+
+def _counts_and_event(game: Game) -> tuple[dict[int, int], bool]:
     rows = Game.objects.filter(pk=game.pk).values_list(
         "event_table__pk", "challenge_entry__pk", "hint_uses__seat", "hint_uses__count"
     )
@@ -52,7 +77,7 @@ def hints_and_event(game: Game) -> tuple[list[SeatHints], bool]:
         event = event or table is not None or entry is not None
         if seat is not None and count:
             counts[seat] = count
-    return _named(game, counts), event
+    return counts, event
 
 
 def seat_hints(game: Game) -> list[SeatHints]:

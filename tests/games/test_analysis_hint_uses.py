@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
@@ -50,6 +51,24 @@ def test_hints_taken_are_told_on_the_game_page_to_the_other_player_and_spectator
     other = bob if first == alice else alice
     for viewer in (other, carol, first):
         assert page(viewer, "games:detail", game).count(told) == 1
+
+
+def test_with_the_page_s_parts_kept_each_hint_is_told_on_the_next_view(
+    alice: Any, bob: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    # The counts are kept in the cache for every viewer: each hint given, once
+    # committed, must make the next view read them afresh.
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
+    cache.clear()
+    game, first = duel(alice, bob)
+    other = bob if first == alice else alice
+    name = game.seats.get(user=first).name
+    assert "used 1 hint" not in page(other, "games:detail", game)
+    for told in (f"{name} used 1 hint.", f"{name} used 2 hints."):
+        with django_capture_on_commit_callbacks(execute=True):
+            analysis.hint(game.pk, first)
+        assert told in page(other, "games:detail", game)
+    cache.clear()
 
 
 def test_the_api_game_view_gives_each_seat_its_hints(

@@ -15,14 +15,15 @@ from conversations import services as chat
 from games.models import Game
 from tests.games.gamehelpers import client_for, play_until
 
-# A player: session, user, game, seats, the hints each seat took with whether the game is
-# an event's (one query: a hint does not change the game's version, so it is not kept),
-# the player's mute/block/mail choices.
-PLAYER_QUERIES = 6
-# A signed-in spectator: the same (the creator's spectators choice is kept per version).
-SPECTATOR_QUERIES = 6
-# A visitor: the game, its seats and the hints taken.
-VISITOR_QUERIES = 3
+# A player: session, user, game, seats. Kept in the cache under stamps that the writes
+# changing them replace (games.fragments.stamped): the hints each seat took with whether
+# the game is an event's (games.analysis.hints), the player's mute/block/mail choices
+# (conversations.shields.kept_choices_of).
+PLAYER_QUERIES = 4
+# A signed-in spectator: the same (the creator's spectators choice is kept until changed).
+SPECTATOR_QUERIES = 4
+# A visitor: the game and its seats.
+VISITOR_QUERIES = 2
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ def game(kept_parts: Any, two_player_game: Game) -> Game:
     return play_until(two_player_game, lambda s: s.season == 1 and s.round == 3)
 
 
-def test_a_player_s_fresh_page_costs_six_queries(game, alice, django_assert_max_num_queries):
+def test_a_player_s_fresh_page_costs_four_queries(game, alice, django_assert_max_num_queries):
     client, url = warm_client(alice, game)
     with django_assert_max_num_queries(PLAYER_QUERIES):
         assert client.get(url).status_code == 200

@@ -1,0 +1,128 @@
+"""The web CPU of a game page rendered afresh, in one process, beside a minimal view.
+
+``python -m tests.benchmarks.rendercost [--requests N] [--profile]``: bench_web's games
+(``BENCH_DATABASE_URL``, dropped and made again) and a private Redis as the cache, the
+production settings (DEBUG off); the Django test client sends, as bench_web does, the
+minimal view, the game page rendered afresh (no CSRF cookie: never from the page cache),
+the htmx region the page's poller fetches after a change, and the first render after a
+move (a real move made before each request, not counted). It prints the CPU time
+(``time.process_time``: the wait for a core on a crowded machine does not count) per
+request, warm, and each one's multiple of the minimal view; ``--profile`` adds cProfile's
+top functions of each. Issue 16's target for a fresh render: at most 4x the minimal view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.benchmarks.webstack import RedisServer, collect_static, static_root
+
+RENDER_TARGET = 4.0
+
+
+def cpu_ms(call: Callable[[], Any], repeat: int, between: Callable[[], Any] | None = None) -> float:
+    """Mean CPU ms of ``call`` over ``repeat`` warm calls; ``between`` runs before each,
+    uncounted."""
+    if between is not None:
+        between()
+    call()
+    spent = 0.0
+    for _ in range(repeat):
+        if between is not None:
+            between()
+        start = time.process_time()
+        call()
+        spent += time.process_time() - start
+    return spent * 1000 / repeat
+
+
+def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
+    from django.conf import settings
+    from django.test import Client
+
+    from games.models import Game
+    from tests.benchmarks.bench_web import MovesBetweenViews
+
+    client, visitor = Client(), Client()
+    client.cookies[settings.SESSION_COOKIE_NAME] = data["session"]
+    game = Game.objects.get(pk=data["page_game"])
+    page, poll = f"/games/{game.pk}/", f"/games/{game.pk}/poll/?version={game.version - 1}"
+    moves = MovesBetweenViews(data["users"])
+    after: dict[str, str] = {}
+
+    def ok(response: Any) -> Any:
+        # No CSRF cookie, as bench_web's renders: the page cache never answers them.
+        client.cookies.pop(settings.CSRF_COOKIE_NAME, None)
+        assert response.status_code == 200, (response.status_code, response.content[:300])
+        return response
+
+    def move() -> None:
+        after["page"] = moves.next_page()
+
+    return {
+        # Without the session cookie, as bench_web's: no user loaded.
+        "minimal view (GET)": (lambda: ok(visitor.get("/bench/read/")), None),
+        "game page rendered afresh": (lambda: ok(client.get(page)), None),
+        "htmx region after a change (poll)": (
+            lambda: ok(client.get(poll, headers={"HX-Request": "true"})),
+            None,
+        ),
+        "first render after a move": (lambda: ok(client.get(after["page"])), move),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="evergreen-rendercost-"))
+    redis = RedisServer(workdir / "redis.log")
+    try:
+        from tests.benchmarks import bench_web
+
+        os.environ.update(
+            DJANGO_SETTINGS_MODULE="evergreen.settings",
+            DATABASE_URL=bench_web.DATABASE_URL,
+            ROOT_URLCONF="evergreen.bench_urls",
+            DEBUG="0",
+            SECRET_KEY="bench-only-secret",
+            DB_CONN_MAX_AGE="600",
+            ALLOWED_HOSTS="testserver",
+            STATIC_ROOT=static_root(),
+            CELERY_BROKER_URL="memory://",
+            CACHE_URL=redis.url(1),
+        )
+        collect_static(dict(os.environ))
+        bench_web.prepare_database()
+        data = bench_web.prepare_games(0)
+        print(f"web CPU per request, in one process (ms, mean of {args.requests}, warm):")
+        minimal = None
+        for name, (call, between) in requests(data).items():
+            ms = cpu_ms(call, args.requests, between)
+            minimal = minimal or ms
+            print(f"  {name:36} {ms:7.2f}  {ms / minimal:5.1f}x")
+            if args.profile:
+                profiler = cProfile.Profile(time.process_time)
+                for _ in range(50):
+                    if between is not None:
+                        between()
+                    profiler.runcall(call)
+                stats = pstats.Stats(profiler).sort_stats("cumulative")
+                stats.print_stats(r"/(games|conversations|tournaments|challenges)/", 40)
+        print(f"  (issue 16: a fresh render <= {RENDER_TARGET:g}x the minimal view)")
+    finally:
+        redis.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,79 @@
+"""A player's mute, block and mail choices and the creator's spectators choice are kept in
+the cache for the game page's chat (``conversations.shields.kept_choices_of``,
+``conversations.access.spectators_read``): each reader's own, and read afresh after every
+change of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from conversations import services
+from games.models import Game
+from tests.games.gamehelpers import client_for, committed
+
+
+@pytest.fixture(autouse=True)
+def kept_parts(settings: Any) -> Iterator[None]:
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def shield(owner: Any, other: Any, kind: str | None) -> None:
+    with committed():  # what production runs after the commit (a new stamp) runs here too
+        services.shield(owner, other.pk, kind)
+
+
+def set_mail(user: Any, wanted: bool) -> None:
+    with committed():
+        services.set_mail(user, wanted)
+
+
+def page(user: Any, game: Game) -> str:
+    return client_for(user).get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_a_block_shows_on_the_blocker_s_next_page_and_is_gone_after_unblocking(game, alice, bob):
+    services.post_to_game(bob, game, "spam spam")
+    assert "spam spam" in page(alice, game)
+    shield(alice, bob, "block")
+    html = page(alice, game)
+    assert "spam spam" not in html and "Unblock Bob" in html
+    shield(alice, bob, None)
+    html = page(alice, game)
+    assert "spam spam" in html and "Unblock Bob" not in html
+
+
+def test_one_player_s_choices_never_show_on_another_s_page(game, alice, bob, carol):
+    services.post_to_game(bob, game, "hello all")
+    shield(alice, carol, "block")
+    set_mail(alice, True)
+    assert "Stop mailing me new messages" in page(alice, game)  # alice's, now kept
+    html = page(bob, game)
+    assert "Players you blocked" not in html
+    assert "Mail me new messages" in html
+
+
+def test_the_mail_choice_shows_on_the_next_page(game, alice):
+    assert "Mail me new messages" in page(alice, game)
+    set_mail(alice, True)
+    assert "Stop mailing me new messages" in page(alice, game)
+    set_mail(alice, False)
+    assert "Mail me new messages" in page(alice, game)
+
+
+def test_spectators_read_on_the_next_page_once_the_creator_allowed_it(game, bob, carol):
+    services.post_to_game(bob, game, "secret plans")
+    assert "secret plans" not in page(carol, game)
+    with committed():
+        services.set_spectators_read(game, True)
+    assert "secret plans" in page(carol, game)
+    with committed():
+        services.set_spectators_read(game, False)
+    assert "secret plans" not in page(carol, game)
