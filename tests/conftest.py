@@ -95,3 +95,15 @@ def _celery_follows_the_test_settings(settings: Any) -> None:
 
     app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
     app.conf.broker_url = settings.CELERY_BROKER_URL
+
+
+@pytest.fixture
+def kept_parts(settings: Any) -> Any:
+    """The parts of a game page kept in the cache (games.fragments) switched on, as in
+    production, with the cache emptied before and after (the test settings keep none)."""
+    from django.core.cache import cache
+
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
+    cache.clear()
+    yield
+    cache.clear()

@@ -5,24 +5,16 @@ change of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from conversations import services
 from games.models import Game
 from tests.games.gamehelpers import client_for, committed
 
-
-@pytest.fixture(autouse=True)
-def kept_parts(settings: Any) -> Iterator[None]:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = pytest.mark.usefixtures("kept_parts")
 
 
 def shield(owner: Any, other: Any, kind: str | None) -> None:

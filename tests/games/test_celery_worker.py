@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 
 from games import notifications, services, tasks
 from games.evergreen import rules
@@ -27,6 +27,7 @@ from games.services import writes
 from tests.games.celeryhelpers import SITE_URL
 from tests.games.gamehelpers import user_at
 from tests.games.liveworker import UNSENT, Live
+from tests.games.racehelpers import waiting_on_locks
 
 # slow: a real Celery worker process, Redis and an SMTP server
 pytestmark = pytest.mark.slow
@@ -238,13 +239,3 @@ def test_c_the_closing_task_sent_twice_to_a_worker_with_two_threads_closes_the_r
 
     assert sorted(live.task_results("close_round")) == ["False", "True"]
     assert_closed_once(live, game, version, last_note)
-
-
-def waiting_on_locks() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return int(cursor.fetchone()[0])

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from games import services
@@ -16,14 +15,6 @@ from tests.games.gamehelpers import client_for, play_until, submit
 from tests.games.test_play_secrets import planet_of
 
 SPROUT_AT_3_3 = 'data-space="3,3" data-piece="sprout"'
-
-
-@pytest.fixture
-def kept_parts(settings: Any) -> Any:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.urls import reverse
 
 from conversations import services as chat
@@ -24,14 +23,6 @@ PLAYER_QUERIES = 4
 SPECTATOR_QUERIES = 4
 # A visitor: the game and its seats.
 VISITOR_QUERIES = 2
-
-
-@pytest.fixture
-def kept_parts(settings: Any) -> Any:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections, transaction
+from django.db import connections, transaction
 
 from games import services, tasks
 from games.evergreen import rules
@@ -20,6 +20,7 @@ from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Rating, RatingChange
 from games.ratings import NEW_PLAYER, Skill, rate_table
 from tests.games.gamehelpers import make_user, user_at
+from tests.games.racehelpers import wait_for, waiting_on_locks
 from tests.games.ratinghelpers import (  # noqa: F401 - fixtures
     finished_game,
     fixed_seeds,
@@ -36,26 +37,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("fixed_seeds"),
 ]
-
-
-def waiting_on_locks() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return int(cursor.fetchone()[0])
-
-
-def wait_for(predicate: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 def run_at_once(jobs: list[Callable[[], Any]], held_user: Any) -> list[Any]:

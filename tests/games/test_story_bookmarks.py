@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games.evergreen import recap, rules
 from games.evergreen.rules.bots import RandomBot
@@ -16,14 +15,6 @@ from games.evergreen.rules.record import GameRecord
 from games.evergreen.story import story
 
 NAMES = ("Alice", "Bob")
-
-
-@pytest.fixture
-def kept_parts(settings: Any) -> Any:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def played(moves: int, seed: int = 7) -> GameRecord:

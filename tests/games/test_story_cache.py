@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from django.core.cache import cache
 from django.db.models import F
 
 from games import story as story_module
@@ -18,14 +16,6 @@ from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.games.gamehelpers import play_until, submit, user_at
 from tests.games.test_story_log import log_of, words
-
-
-@pytest.fixture
-def kept_parts(settings: Any) -> Any:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_each_language_gets_its_own_log_of_the_same_version(kept_parts, two_player_game):

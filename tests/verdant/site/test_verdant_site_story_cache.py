@@ -7,8 +7,6 @@ import html as html_lib
 import re
 from typing import Any
 
-import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -20,14 +18,6 @@ from games.verdant import rules
 from .verdant_site_helpers import client_for, user_at
 
 HIDDEN = "Alice chose where their starting plant grows."
-
-
-@pytest.fixture
-def kept_parts(settings: Any) -> Any:
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def log_text(user: Any, game: Game) -> str:
