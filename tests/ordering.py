@@ -1,10 +1,11 @@
 """The order the suite runs in, so that the xdist workers of ``pytest -n auto`` finish
 together: the longest groups of tests first, the short ones last to fill the gaps.
 
-A group is a test module, or the whole of ``tests/e2e`` (its tests share one browser per
-worker, ``tests/e2e/conftest.py``). Groups stay whole and keep their tests' order, so
-module- and package-scoped fixtures (a Celery worker, a gunicorn, the browser) start
-about once per worker: each worker runs its share of the global order in that order.
+A group is a test module, or the whole of ``tests/e2e`` (its tests share the live
+server). Groups stay whole and keep their tests' order, so module- and package-scoped
+fixtures (a Celery worker, a gunicorn) start about once per worker: each worker runs its
+share of the global order in that order. (Each browser test starts its own Chromium: one
+shared by a worker's browser tests made two of them fail now and then in whole runs.)
 
 pytest-django's order still holds where it matters: every test that runs inside a
 rolled-back transaction comes before every test that empties the tables (transactional

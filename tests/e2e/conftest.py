@@ -25,15 +25,8 @@ CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
 POLL_SECONDS = 0.25
 
 
-@pytest.fixture(scope="package")
-def browser() -> Iterator[Any]:
-    """One Chromium for the browser tests of each xdist worker: starting Playwright's
-    driver and the browser takes seconds; each test still gets fresh contexts
-    (``new_context``: own cookies, storage and cache), so no test sees another's state.
-    Not once per session: while Playwright runs, its event loop counts as running in this
-    thread, and the tests outside tests/e2e keep Django's guard against ORM calls from
-    async code. The suite runs tests/e2e's tests one after the other on each worker
-    (``tests/conftest.py``'s order), so the browser starts about once per worker."""
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -41,8 +34,8 @@ def browser() -> Iterator[Any]:
             f"{CHROMIUM} is missing: run scripts/ensure-chromium (make test does) "
             "to install Debian's chromium; the browser tests never download one."
         )
-    with pytest.MonkeyPatch.context() as monkeypatch, sync_playwright() as playwright:
-        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
@@ -52,8 +45,8 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
-            # Connections opened while Playwright's loop ran live in that context; close
-            # them, or the test database cannot be dropped at the end.
+            # Connections the test opened while Playwright's loop ran live in that
+            # context; close them, or the test database cannot be dropped at the end.
             connections.close_all()
 
 
