@@ -30,9 +30,7 @@ minute being in its key, after which the view, reading the database, renders ane
 from __future__ import annotations
 
 import hashlib
-import re
 import zoneinfo
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -49,13 +47,12 @@ from django.core.exceptions import ValidationError
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 
 from .models import Player
-from .pollcache import current_version, version_key
+from .pollcache import GameGetMiddleware, current_version, version_key
 
 # How long a viewer's records stay without being published again; a page only lives
 # for its minute, so this bounds nothing but how often the view fills them.
@@ -248,26 +245,10 @@ def quick_response(request: HttpRequest, pk: int) -> HttpResponse | None:
     return response
 
 
-class QuickPageMiddleware:
+class QuickPageMiddleware(GameGetMiddleware):
     """A GET of a game page answered from the cache, before the user is loaded."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-        self.path: re.Pattern[str] | None = None
+    url_name = "games:detail"
 
-    def page_path(self) -> re.Pattern[str]:
-        if self.path is None:  # the URLconf is loaded by the first request, not before
-            example = reverse("games:detail", args=[12345])
-            self.path = re.compile(
-                "^" + re.escape(example).replace("12345", r"([0-9]{1,18})") + "$"
-            )
-        return self.path
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET":
-            match = self.page_path().match(request.path_info)
-            if match:
-                response = quick_response(request, int(match[1]))
-                if response is not None:
-                    return response
-        return self.get_response(request)
+    def quick(self, request: HttpRequest, pk: int) -> HttpResponse | None:
+        return quick_response(request, pk)

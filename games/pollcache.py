@@ -69,28 +69,48 @@ def forget_version(sender: Any, instance: Game, **kwargs: Any) -> None:
     cache.delete(version_key(instance.pk))
 
 
-class QuickPollMiddleware:
-    """204 for a poll whose version is the game's; every other request passes through."""
+class GameGetMiddleware:
+    """A GET of one game's address (the URL named ``url_name``, with the game's id),
+    answered early by ``quick`` when it can; every other request passes through."""
+
+    url_name = ""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.path: re.Pattern[str] | None = None
 
-    def poll_path(self) -> re.Pattern[str]:
+    def game_path(self) -> re.Pattern[str]:
         if self.path is None:  # the URLconf is loaded by the first request, not before
-            example = reverse("games:poll", args=[12345])
+            example = reverse(self.url_name, args=[12345])
             self.path = re.compile(
                 "^" + re.escape(example).replace("12345", r"([0-9]{1,18})") + "$"
             )
         return self.path
 
+    def quick(self, request: HttpRequest, pk: int) -> HttpResponse | None:
+        """The answer without the rest of the site, or None to pass the request on."""
+        raise NotImplementedError
+
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        match = self.poll_path().match(request.path_info) if request.method == "GET" else None
-        if match:
-            shown = request.GET.get("version", "")
-            # ASCII digits of a sane length only: int() refuses "²" and 4,301 digits.
-            if VERSION.fullmatch(shown) and current_version(int(match[1])) == int(shown):
-                response = HttpResponse(status=204)
-                add_never_cache_headers(response)
-                return response
+        if request.method == "GET":
+            match = self.game_path().match(request.path_info)
+            if match:
+                response = self.quick(request, int(match[1]))
+                if response is not None:
+                    return response
         return self.get_response(request)
+
+
+class QuickPollMiddleware(GameGetMiddleware):
+    """204 for a poll whose version is the game's; every other request passes through."""
+
+    url_name = "games:poll"
+
+    def quick(self, request: HttpRequest, pk: int) -> HttpResponse | None:
+        shown = request.GET.get("version", "")
+        # ASCII digits of a sane length only: int() refuses "²" and 4,301 digits.
+        if VERSION.fullmatch(shown) and current_version(pk) == int(shown):
+            response = HttpResponse(status=204)
+            add_never_cache_headers(response)
+            return response
+        return None
