@@ -52,11 +52,20 @@ def wait_for_turn(game_id: int, turn: int, page: Page) -> None:
 
 
 def choose_side(page: Page, side: str, *, touch: bool = False) -> None:
-    radio = page.locator(f"#play input[name=side][value={side}]")
-    radio.tap() if touch else radio.check()
-    button = page.locator("#play button:has-text('Place my starting plant')")
-    button.tap() if touch else button.click()
-    idle(page)
+    """Place the starting plant, as a person does: once the choice is taken the form is
+    gone. A click the page's poll swallowed (the region swapped under the pointer, seen
+    on a crowded machine) leaves the form there with no refusal: the person clicks again.
+    A refusal is a failure."""
+    for _ in range(3):
+        radio = page.locator(f"#play input[name=side][value={side}]")
+        radio.tap() if touch else radio.check()
+        button = page.locator("#play button:has-text('Place my starting plant')")
+        button.tap() if touch else button.click()
+        idle(page)
+        no_refusal(page)
+        if button.count() == 0:
+            return
+    raise AssertionError("the starting plant was never placed")
 
 
 def play_turn(page: Page, *, how: str = "mouse", use_items: bool = True) -> None:
