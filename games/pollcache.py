@@ -20,6 +20,7 @@ write the cache dropped (Redis unreachable at that moment: ``evergreen.tolerant_
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -69,7 +70,7 @@ def forget_version(sender: Any, instance: Game, **kwargs: Any) -> None:
     cache.delete(version_key(instance.pk))
 
 
-class GameGetMiddleware:
+class GameGetMiddleware(ABC):
     """A GET of one game's address (the URL named ``url_name``, with the game's id),
     answered early by ``quick`` when it can; every other request passes through."""
 
@@ -87,9 +88,9 @@ class GameGetMiddleware:
             )
         return self.path
 
+    @abstractmethod
     def quick(self, request: HttpRequest, pk: int) -> HttpResponse | None:
         """The answer without the rest of the site, or None to pass the request on."""
-        raise NotImplementedError
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "GET":
