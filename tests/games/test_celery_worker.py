@@ -96,6 +96,11 @@ def test_a_season_of_a_three_player_game_is_closed_by_the_worker_with_each_mail_
     live.settle()
 
     assert closed == [(1, r) for r in range(1, 6)]
+    # the worker logs a task's result just after its transaction commits
+    live.wait(
+        lambda: live.task_results("close_round").count("True") >= 5,
+        "the five closings in the worker's log",
+    )
     assert live.task_results("close_round").count("True") == 5
     game.refresh_from_db()
     state = game.engine_state()

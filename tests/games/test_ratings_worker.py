@@ -38,6 +38,8 @@ def test_a_game_that_ends_is_rated_by_the_worker(
     adjudicate_after_a_few_picks(game)
 
     live.wait(lambda: RatingChange.objects.filter(game=game).count() == 3, "the rating")
+    # the worker logs the task's result just after its transaction commits
+    live.wait(lambda: live.task_results("rate_game"), "the rating task's result in the log")
     assert live.task_results("rate_game") == ["True"]
     assert set(Rating.objects.values_list("games", flat=True)) == {1}
 
