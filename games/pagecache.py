@@ -7,7 +7,7 @@ served again only while those three are still the viewer's:
 
 * the version is the one ``games.pollcache`` publishes on every save that writes it;
 * the language and zone are the player's own (``preferences_key``: published on every
-  save of a player and by the language switcher), else the request's language and the
+  save of a player: the language switcher saves it too), else the request's language and the
   site's zone;
 * a signed-in viewer's session must still be valid: its user and its password hash
   (``auth_key``: published on every save of a user; an inactive user has none).
@@ -132,16 +132,6 @@ def remember_viewer(user: Any) -> None:
         player = getattr(user, "player", None)
         cache.add(auth_key(user.pk), _auth_record(user), VIEWER_SECONDS)
         cache.add(preferences_key(user.pk), preferences_of(player), VIEWER_SECONDS)
-
-
-def publish_preferences(user_pk: Any, language: str, time_zone: str) -> None:
-    """For a write that saves no Player (an ``update()``): the language switcher."""
-    cache.set(preferences_key(user_pk), (language, time_zone), VIEWER_SECONDS)
-
-
-def forget_preferences(user_pk: Any) -> None:
-    """For an ``update()`` whose result is not at hand: the view reads them again."""
-    cache.delete(preferences_key(user_pk))
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_page_auth")

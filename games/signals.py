@@ -9,7 +9,6 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 
-from . import pagecache
 from .models import Player
 
 # Sent once the transaction that ended a game has committed (inline when Celery runs
@@ -29,8 +28,11 @@ def keep_the_sign_up_language(sender: Any, request: Any, user: Any, **kwargs: An
     browser's Accept-Language or the switcher's cookie), until they choose another."""
     language = getattr(request, "LANGUAGE_CODE", None)
     if language in dict(settings.LANGUAGES):
-        Player.objects.filter(user=user).update(language=language)
-        pagecache.forget_preferences(user.pk)  # an update() sends no post_save
+        player = Player.objects.filter(user=user).first()
+        if player is not None:
+            # Saved (not update()): its post_save tells the cached game pages and API tokens.
+            player.language = language
+            player.save(update_fields=["language"])
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_create_player")

@@ -1,7 +1,8 @@
 """Token authentication for the API: one plain query, and the player's language.
 
 * The token, its user and the user's profile are read in one query (DRF's own class reads
-  the profile in a second one). Unknown key or inactive user → 401 with DRF's messages.
+  the profile in a second one), or from the cache (``games.api.tokencache``). Unknown key
+  or inactive user → 401 with DRF's messages.
 * Pages get the player's language from ``PlayerPreferencesMiddleware``, but a token only
   authenticates inside DRF, after the middleware ran: this class does the same for API
   clients, so the API's ``message`` (never its ``code``) is in the player's profile
@@ -18,13 +19,13 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.request import Request
 
+from . import tokencache
+
 
 class PlayerTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         try:
-            # get(), not filter().first(): the key is the primary key, so no ORDER BY to
-            # compile and sort (this runs on every API request).
-            token = Token.objects.select_related("user__player").get(key=key)
+            token = tokencache.token_with_user(key)
         except Token.DoesNotExist:
             raise exceptions.AuthenticationFailed(translation.gettext("Invalid token.")) from None
         user = token.user

@@ -16,7 +16,7 @@ from django.views import i18n
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from .. import notifications, pagecache, services, signed_links
+from .. import notifications, services, signed_links
 from ..forms import ProfileForm
 from ..models import Game, Player, Seat
 
@@ -49,11 +49,11 @@ def set_language(request: HttpRequest) -> HttpResponse:
         and language in dict(settings.LANGUAGES)
         and translation.check_for_language(language)
     ):
-        Player.objects.filter(user=request.user).update(language=language)
-        # An update() sends no post_save: the cached game pages learn the new language.
         player = getattr(request.user, "player", None)  # loaded with the user
         if player is not None:
-            pagecache.publish_preferences(request.user.pk, language, player.time_zone)
+            # Saved (not update()): its post_save tells the cached game pages and API tokens.
+            player.language = language
+            player.save(update_fields=["language"])
     return response
 
 
