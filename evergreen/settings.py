@@ -359,9 +359,11 @@ GAME_PAGE_CACHE_SECONDS = env_int("GAME_PAGE_CACHE_SECONDS", 60)
 # log, the opponents' planets; games.fragments): a new version has new keys, so this only
 # bounds how long an old version's parts stay in the cache.
 GAME_FRAGMENT_CACHE_SECONDS = env_int("GAME_FRAGMENT_CACHE_SECONDS", 3600)
-# An API token's user and player are kept this long in the cache (games.api.tokencache):
-# forgotten on every change of them, so this bounds only how often the rows are read.
-API_TOKEN_CACHE_SECONDS = env_int("API_TOKEN_CACHE_SECONDS", 300)
+# Users with their players (and API tokens) kept this long in the cache (games.usercache,
+# games.api.tokencache): forgotten on every change, so this bounds only how often the rows
+# are read. Only with a cache every process shares (CACHE_URL): in each process's own
+# memory, the worker would not hear of a change made by the web process.
+USER_CACHE_SECONDS = env_int("USER_CACHE_SECONDS", 300 if os.environ.get("CACHE_URL") else 0)
 
 # The analysis of finished games and the hint (games.analysis): the strong player's level
 # searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for

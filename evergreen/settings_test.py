@@ -71,7 +71,7 @@ SITE_URL = "http://testserver"
 ANALYSIS_BUDGET = HINT_BUDGET = "easy"  # the analysis tests search with the smallest budget
 GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves
 GAME_FRAGMENT_CACHE_SECONDS = 0  # and so for the parts of the page (games.fragments)
-API_TOKEN_CACHE_SECONDS = 0  # and for API tokens' users (games.api.tokencache)
+USER_CACHE_SECONDS = 0  # and for users and API tokens (games.usercache)
 
 # A toy third game (tests/toygame/nim.py), registered here only: the tests play it through
 # the platform's services, pages and API to prove that a game is a package, added.

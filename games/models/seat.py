@@ -68,7 +68,7 @@ class Seat(models.Model):
             player = getattr(user, "player", None)
             return player.display_name if player else user.get_username()
         if self.bot:
-            return str(_("Computer (%(bot)s)") % {"bot": self.get_bot_display()})
+            return str(_("Computer (%(bot)s)") % {"bot": kinds.bot_label(self.bot)})
         return str(_("Open seat"))
 
     @property

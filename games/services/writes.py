@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .. import deadlines, kinds, mails
+from .. import deadlines, kinds, mails, usercache
 from ..kinds import GameKind
 from ..models import Game, Move, Seat, Seats
 from ..signals import game_ended
@@ -55,9 +55,12 @@ SEAT_STATE_FIELDS = (
 
 
 def _seats() -> Prefetch[Any]:
-    """A game's seats with their players, in seat order; their rows locked too (``of``: not
-    the users' rows): what a write reads of a seat stays true until it commits."""
-    locked = Seat.objects.select_for_update(of=("self",)).select_related("user__player")
+    """A game's seats in seat order, their rows locked too (``of``: not the users' rows):
+    what a write reads of a seat stays true until it commits. Their users and players
+    joined, unless they come from the cache (``games.usercache``)."""
+    locked = Seat.objects.select_for_update(of=("self",))
+    if not usercache.keeping():
+        locked = locked.select_related("user__player")
     return Prefetch("seats", queryset=locked.order_by("position"))
 
 
@@ -71,6 +74,8 @@ def lock_game_and_seats(game_id: int) -> tuple[Game, Seats]:
     players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
     the same seat objects, so an answer rendered after the write reads no seat again."""
     game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
+    if usercache.keeping():
+        usercache.attach(game.seats.all())
     return game, Seats(game.seats.all())
 
 

@@ -1,0 +1,131 @@
+"""Users and their players kept in the cache, so that the busiest paths read no user row.
+
+Every write reads its game's seats with their users and players (names, mail
+preferences), and every API request its token's user. Joining the users and players to
+the seats' locked query was a quarter of the web CPU of a turn submitted through the API
+(``tests/benchmarks/turncost.py``: 1.1 ms of wall time of about 10). Here a user's row
+and its player's are kept for ``USER_CACHE_SECONDS`` under the user's id and made into
+model instances again with ``Model.from_db``. The password hash is not kept: the field
+is left deferred, so it is read from the database if anything asks for it, and a save
+never writes it back.
+
+A user's entry is forgotten when the user or the player is saved or deleted: at once, and
+again once the transaction commits. Forgetting leaves a short-lived mark instead of
+nothing, and a lookup keeps what it read only where nothing is (``cache.add``), so a
+request that read the rows just before a change cannot keep the old ones after it. An
+``update()`` sends no signal: the code saves players instead (the language switcher,
+sign-up). A cache that is down answers nothing and keeps nothing
+(``evergreen.tolerant_cache``): the rows are read.
+
+Kept only where every process shares the cache (Redis, ``CACHE_URL``): with each
+process's own memory, a worker would never hear of a change made by the web process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from .models import Player
+
+# A forgotten entry: lookups read the rows and keep nothing while it lasts (longer than
+# any request takes between reading the rows and keeping them).
+FORGOTTEN = "forgotten"
+FORGOTTEN_SECONDS = 10
+
+Values = dict[str, Any]
+
+
+def keeping() -> bool:
+    return seconds() > 0
+
+
+def seconds() -> int:
+    return int(getattr(settings, "USER_CACHE_SECONDS", 0))
+
+
+def users(ids: Iterable[int]) -> dict[int, Any]:
+    """The users ``ids`` with their players loaded, by id (a user that does not exist is
+    left out): those kept in the cache from it, the others read in one query."""
+    wanted = set(ids)
+    if not wanted:
+        return {}
+    keys = {_key(pk): pk for pk in wanted}
+    found = cache.get_many(list(keys)) if keeping() else {}
+    result = {keys[key]: _rebuilt(values) for key, values in found.items() if values != FORGOTTEN}
+    missing = wanted - result.keys()
+    if missing:
+        for user in get_user_model().objects.select_related("player").filter(pk__in=missing):
+            result[user.pk] = user
+            if keeping() and _key(user.pk) not in found:  # never over a forgetting's mark
+                cache.add(_key(user.pk), _values(user), seconds())
+    return result
+
+
+def attach(seats: Iterable[Any]) -> None:
+    """Give each seated user's seat its user (with the player) from ``users``: for seats
+    read without them, which only makes sense while users are kept."""
+    seated = [seat for seat in seats if seat.user_id is not None]
+    found = users(seat.user_id for seat in seated)
+    for seat in seated:
+        seat.user = found[seat.user_id]
+
+
+def forget(user_pk: Any) -> None:
+    """Forget the user: now, and again once the transaction commits."""
+    if keeping():
+        forget_keys([_key(user_pk)])
+
+
+def forget_keys(keys: list[str]) -> None:
+    """Mark ``keys`` forgotten now and again once the transaction commits (also for other
+    entries made of rows: ``games.api.tokencache``)."""
+    marks = dict.fromkeys(keys, FORGOTTEN)
+    cache.set_many(marks, FORGOTTEN_SECONDS)
+    transaction.on_commit(lambda: cache.set_many(marks, FORGOTTEN_SECONDS), robust=True)
+
+
+def _key(user_pk: Any) -> str:
+    return f"user-rows:{user_pk}"
+
+
+def _fields(model: Any, leave_out: tuple[str, ...] = ()) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields if f.attname not in leave_out]
+
+
+USER_LEAVES_OUT = ("password",)
+
+
+def _values(user: Any) -> Values:
+    player = getattr(user, "player", None)
+    return {
+        "user": [getattr(user, name) for name in _fields(type(user), USER_LEAVES_OUT)],
+        "player": None if player is None else [getattr(player, n) for n in _fields(Player)],
+    }
+
+
+def _rebuilt(values: Values) -> Any:
+    model = get_user_model()
+    user = model.from_db("default", _fields(model, USER_LEAVES_OUT), values["user"])
+    if values["player"] is not None:
+        user.player = Player.from_db("default", _fields(Player), values["player"])
+    return user
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_user_rows_saved")
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games_user_rows_gone")
+@receiver(post_save, sender=Player, dispatch_uid="games_player_rows_saved")
+@receiver(post_delete, sender=Player, dispatch_uid="games_player_rows_gone")
+def _user_changed(
+    sender: Any, instance: Any, raw: bool = False, created: bool = False, **kwargs: Any
+) -> None:
+    # A row just made was never kept: there is nothing to forget (and no mark to wait out).
+    if not raw and not created:
+        forget(instance.user_id if isinstance(instance, Player) else instance.pk)

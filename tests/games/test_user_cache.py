@@ -1,0 +1,113 @@
+"""Users and players kept in the cache (``games.usercache``): a write reads its seats
+without their users once they are kept, the answer names every player as the rows do,
+and a change of a user or a player is heeded by the very next request; the password hash
+is never kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+
+from games import usercache
+from games.models import Game
+from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
+from tests.games.gamehelpers import api_client_for, user_at
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed", "kept_users")]
+
+EMPTY_TURN = {"action": "D", "effects": [], "power": None}
+
+
+@pytest.fixture
+def kept_users(settings: Any) -> Any:
+    """Users kept, as in production with Redis (the test settings keep none), in an empty
+    cache."""
+    settings.USER_CACHE_SECONDS = 300
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def marks_gone() -> None:
+    """As some seconds later: the marks the fixtures' saves left (a user saved is
+    forgotten for a while, so nothing read meanwhile is kept) have gone."""
+    cache.clear()
+
+
+def user_reads(captured: Any) -> int:
+    return sum('FROM "auth_user"' in q["sql"] for q in captured.captured_queries)
+
+
+class TestAWriteWithItsPlayersKept:
+    def test_reads_no_user_row_and_names_every_player(
+        self, action_game: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        alice, bob = user_at(action_game, 0), user_at(action_game, 1)
+        marks_gone()
+        first = api_client_for(alice).post(
+            api_url("turn", action_game.pk), EMPTY_TURN, format="json"
+        )
+        assert first.status_code == 200, first.content
+        client = api_client_for(bob)
+        client.get(api_url("game", action_game.pk))  # bob's token and user kept
+        # test_api_turn_cost's nine, but for the token with its user and player
+        with django_assert_max_num_queries(8) as captured:
+            answer = client.post(api_url("turn", action_game.pk), EMPTY_TURN, format="json")
+        assert answer.status_code == 200
+        assert user_reads(captured) == 0
+        assert [seat["name"] for seat in answer.json()["seats"]] == ["Alice", "Bob"]
+
+    def test_a_name_changed_is_in_the_next_answer(self, action_game: Game) -> None:
+        alice, bob = user_at(action_game, 0), user_at(action_game, 1)
+        marks_gone()
+        client = api_client_for(alice)
+        assert (
+            client.post(api_url("turn", action_game.pk), EMPTY_TURN, format="json").status_code
+            == 200
+        )
+        bob.player.display_name = "Roberto"
+        bob.player.save()
+        answer = api_client_for(bob).post(
+            api_url("turn", action_game.pk), EMPTY_TURN, format="json"
+        )
+        assert [seat["name"] for seat in answer.json()["seats"]] == ["Alice", "Roberto"]
+
+
+class TestTheKeptRows:
+    def test_hold_no_password_hash_and_never_write_one_back(self, alice: Any) -> None:
+        marks_gone()
+        usercache.users([alice.pk])
+        kept = usercache.users([alice.pk])[alice.pk]
+        assert alice.password not in repr(cache.get_many([f"user-rows:{alice.pk}"]))
+        alice.set_password("a new secret")
+        alice.save()
+        kept.first_name = "Alicia"
+        kept.save()
+        alice.refresh_from_db()
+        assert alice.first_name == "Alicia"
+        assert alice.check_password("a new secret")
+
+    def test_a_lookup_that_read_them_before_a_change_does_not_keep_them(
+        self, alice: Any, monkeypatch: Any
+    ) -> None:
+        values_of = usercache._values
+
+        def change_then_keep(user: Any) -> Any:
+            alice.is_active = False
+            alice.save()  # the change lands between reading the rows and keeping them
+            return values_of(user)
+
+        marks_gone()
+        monkeypatch.setattr(usercache, "_values", change_then_keep)
+        assert usercache.users([alice.pk])[alice.pk].is_active  # what it had read
+        monkeypatch.setattr(usercache, "_values", values_of)
+        assert not usercache.users([alice.pk])[alice.pk].is_active
+
+    def test_a_deleted_user_is_not_found(self) -> None:
+        carl = get_user_model().objects.create_user("carl", "carl@example.org", "pw")
+        assert usercache.users([carl.pk])[carl.pk].username == "carl"
+        carl.delete()
+        assert usercache.users([carl.pk]) == {}
