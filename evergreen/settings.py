@@ -363,7 +363,7 @@ GAME_FRAGMENT_CACHE_SECONDS = env_int("GAME_FRAGMENT_CACHE_SECONDS", 3600)
 # games.api.tokencache): forgotten on every change, so this bounds only how often the rows
 # are read. Only with a cache every process shares (CACHE_URL): in each process's own
 # memory, the worker would not hear of a change made by the web process.
-USER_CACHE_SECONDS = env_int("USER_CACHE_SECONDS", 300 if os.environ.get("CACHE_URL") else 0)
+USER_CACHE_SECONDS = env_int("USER_CACHE_SECONDS", 120 if os.environ.get("CACHE_URL") else 0)
 
 # The analysis of finished games and the hint (games.analysis): the strong player's level
 # searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for

@@ -15,7 +15,9 @@ nothing, and a lookup keeps what it read only where nothing is (``cache.add``), 
 request that read the rows just before a change cannot keep the old ones after it. An
 ``update()`` sends no signal: the code saves players instead (the language switcher,
 sign-up). A cache that is down answers nothing and keeps nothing
-(``evergreen.tolerant_cache``): the rows are read.
+(``evergreen.tolerant_cache``): the rows are read. A mark dropped while the cache was
+unreachable leaves the entry it was for until it expires: ``USER_CACHE_SECONDS`` is kept
+short (two minutes) for that.
 
 Kept only where every process shares the cache (Redis, ``CACHE_URL``): with each
 process's own memory, a worker would never hear of a change made by the web process.
