@@ -14,6 +14,7 @@ from django.dispatch import receiver
 from django.http import Http404
 from django.utils.module_loading import import_string
 
+from . import usercache
 from .models import Game, Seat
 
 ViewGuard = Callable[[Game, Any, "Seat | None"], None]
@@ -49,10 +50,11 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     """
     try:
         game = Game.objects.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("user__player"))
+            Prefetch("seats", queryset=usercache.seats_with_users(Seat.objects.all()))
         ).get(pk=pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
+    usercache.attach(game.seats.all())
     seat = None
     if getattr(user, "is_authenticated", False):
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)

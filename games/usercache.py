@@ -32,6 +32,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -71,9 +72,17 @@ def users(ids: Iterable[int]) -> dict[int, Any]:
     return result
 
 
+def seats_with_users(seats: QuerySet[Any]) -> QuerySet[Any]:
+    """``seats`` with their users and players joined, unless users are kept: then
+    ``attach`` gives them theirs once read."""
+    return seats if keeping() else seats.select_related("user__player")
+
+
 def attach(seats: Iterable[Any]) -> None:
-    """Give each seated user's seat its user (with the player) from ``users``: for seats
-    read without them, which only makes sense while users are kept."""
+    """Give each seated user's seat its user (with the player) from ``users``, while users
+    are kept (``seats_with_users`` joined them otherwise)."""
+    if not keeping():
+        return
     seated = [seat for seat in seats if seat.user_id is not None]
     found = users(seat.user_id for seat in seated)
     for seat in seated:

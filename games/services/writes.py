@@ -58,9 +58,7 @@ def _seats() -> Prefetch[Any]:
     """A game's seats in seat order, their rows locked too (``of``: not the users' rows):
     what a write reads of a seat stays true until it commits. Their users and players
     joined, unless they come from the cache (``games.usercache``)."""
-    locked = Seat.objects.select_for_update(of=("self",))
-    if not usercache.keeping():
-        locked = locked.select_related("user__player")
+    locked = usercache.seats_with_users(Seat.objects.select_for_update(of=("self",)))
     return Prefetch("seats", queryset=locked.order_by("position"))
 
 
@@ -74,8 +72,7 @@ def lock_game_and_seats(game_id: int) -> tuple[Game, Seats]:
     players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
     the same seat objects, so an answer rendered after the write reads no seat again."""
     game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
-    if usercache.keeping():
-        usercache.attach(game.seats.all())
+    usercache.attach(game.seats.all())
     return game, Seats(game.seats.all())
 
 

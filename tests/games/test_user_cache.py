@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.urls import reverse
 
 from games import usercache
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, user_at
+from tests.games.gamehelpers import api_client_for, client_for, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed", "kept_users")]
 
@@ -74,6 +75,27 @@ class TestAWriteWithItsPlayersKept:
             api_url("turn", action_game.pk), EMPTY_TURN, format="json"
         )
         assert [seat["name"] for seat in answer.json()["seats"]] == ["Alice", "Roberto"]
+
+
+@pytest.mark.usefixtures("kept_parts")
+class TestAReadWithItsPlayersKept:
+    def test_the_game_page_and_the_api_view_read_no_user_row(
+        self, action_game: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        alice = user_at(action_game, 0)
+        browser, api = client_for(alice), api_client_for(alice)  # a log-in saves alice
+        marks_gone()
+        page, view = reverse("games:detail", args=[action_game.pk]), api_url("game", action_game.pk)
+        browser.get(page), api.get(view)  # alice and bob kept
+        with django_assert_max_num_queries(4) as captured:
+            html = browser.get(page).content.decode()
+        # the viewer, whom Django's session check reads with the password hash; no seat's
+        assert user_reads(captured) == 1
+        with django_assert_max_num_queries(3) as captured:
+            answer = api.get(view).json()
+        assert user_reads(captured) == 0
+        assert "Bob" in html
+        assert [seat["name"] for seat in answer["seats"]] == ["Alice", "Bob"]
 
 
 class TestTheKeptRows:
