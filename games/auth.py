@@ -1,4 +1,6 @@
-"""Authentication backend that loads the player profile with the user (one query, not two)."""
+"""Authentication backend that loads the player profile with the user (one query, not two),
+or takes both from the shared cache (``games.usercache``; the password hash the session
+check compares is then read alone, as a deferred field)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import ValidationError
+
+from . import usercache
 
 
 class PlayerBackend(ModelBackend):
     def get_user(self, user_id: Any) -> Any:
-        user_model = get_user_model()
         try:
-            user = user_model._default_manager.select_related("player").get(pk=user_id)
-        except user_model.DoesNotExist:
+            user_id = get_user_model()._meta.pk.to_python(user_id)
+        except ValidationError:
             return None
-        return user if self.user_can_authenticate(user) else None
+        user = usercache.users([user_id]).get(user_id)
+        return user if user is not None and self.user_can_authenticate(user) else None

@@ -1,7 +1,8 @@
 """Users and their players kept in the cache, so that the busiest paths read no user row.
 
-Every write reads its game's seats with their users and players (names, mail
-preferences), and every API request its token's user. Joining the users and players to
+Every write and every game page reads its game's seats with their users and players
+(names, mail preferences), every signed-in request its user (``games.auth``) and every
+API request its token's user. Joining the users and players to
 the seats' locked query was a quarter of the web CPU of a turn submitted through the API
 (``tests/benchmarks/turncost.py``: 1.1 ms of wall time of about 10). Here a user's row
 and its player's are kept for ``USER_CACHE_SECONDS`` under the user's id and made into
@@ -57,7 +58,9 @@ def seconds() -> int:
 def users(ids: Iterable[int]) -> dict[int, Any]:
     """The users ``ids`` with their players loaded, by id (a user that does not exist is
     left out): those kept in the cache from it, the others read in one query."""
-    wanted = set(ids)
+    # As the rows' own ids: a session holds its user's id as text.
+    to_id = get_user_model()._meta.pk.to_python
+    wanted = {to_id(pk) for pk in ids}
     if not wanted:
         return {}
     keys = {_key(pk): pk for pk in wanted}

@@ -89,13 +89,32 @@ class TestAReadWithItsPlayersKept:
         browser.get(page), api.get(view)  # alice and bob kept
         with django_assert_max_num_queries(4) as captured:
             html = browser.get(page).content.decode()
-        # the viewer, whom Django's session check reads with the password hash; no seat's
-        assert user_reads(captured) == 1
+        # only the viewer's password hash, which Django's session check compares
+        viewer = [q["sql"] for q in captured.captured_queries if 'FROM "auth_user"' in q["sql"]]
+        assert len(viewer) == 1 and '"auth_user"."username"' not in viewer[0]
         with django_assert_max_num_queries(3) as captured:
             answer = api.get(view).json()
         assert user_reads(captured) == 0
         assert "Bob" in html
         assert [seat["name"] for seat in answer["seats"]] == ["Alice", "Bob"]
+
+
+class TestASignedInBrowserWithItsUserKept:
+    def test_is_signed_out_by_a_password_change_elsewhere(self, alice: Any) -> None:
+        browser = client_for(alice)
+        marks_gone()
+        assert browser.get(reverse("games:api_token")).status_code == 200  # alice kept
+        alice.set_password("changed elsewhere")
+        alice.save()
+        assert browser.get(reverse("games:api_token")).status_code == 302
+
+    def test_is_signed_out_when_the_user_is_deactivated(self, alice: Any) -> None:
+        browser = client_for(alice)
+        marks_gone()
+        assert browser.get(reverse("games:api_token")).status_code == 200
+        alice.is_active = False
+        alice.save()
+        assert browser.get(reverse("games:api_token")).status_code == 302
 
 
 class TestTheKeptRows:
