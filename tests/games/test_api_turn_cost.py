@@ -48,6 +48,9 @@ class TestTurnCost:
         assert len(seat_reads) == 1
         seat_writes = [q for q in captured.captured_queries if 'UPDATE "games_seat"' in q["sql"]]
         assert len(seat_writes) == 1
+        # Only what the move changed: never the hints taken, which a hint given meanwhile
+        # raises with an UPDATE of its own (games.analysis.hints.record_hint).
+        assert '"hints_used"' not in seat_writes[0]["sql"]
 
     def test_the_turn_that_completes_the_round_costs_no_more_and_leaves_the_reveal_to_a_worker(
         self, action_game: Game, django_assert_max_num_queries: Any
