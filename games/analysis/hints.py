@@ -31,8 +31,8 @@ class SeatHints:
 
 
 def record_hint(game: Game, position: int) -> None:
-    """Count one more hint for the seat: one UPDATE that adds one to the row's own count,
-    so two hints given at once are both counted. The game's writes never write the count
+    """Count one more hint for the seat: one UPDATE that adds one to the seat's own count
+    as committed, so two hints given at once are both counted. The game's writes never write the count
     back (``Seats.save`` writes only the fields a write changed)."""
     Seat.objects.filter(game=game, position=position).update(hints_used=F("hints_used") + 1)
 

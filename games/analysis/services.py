@@ -227,9 +227,9 @@ def hints_allowed(game: Game, seat: Seat | None) -> bool:
 
 
 def kept_in_event(game: Game) -> bool:
-    """``in_event``, kept in the cache under the game alone, for good: it never changes (a
-    game's table or challenge entry is written with it). One round trip; a query on a miss
-    only, not once per version of the game."""
+    """``in_event``, kept in the cache under the game alone, not its version: it never
+    changes (a game's table or challenge entry is written with it). One round trip; a
+    query on a miss only, not once per version of the game."""
     where = f"game-in-event:{game.pk}"
     found = fragments.first_found([where])
     if found is not None:
