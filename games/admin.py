@@ -42,7 +42,7 @@ class ReadOnlyMixin:
 
 class SeatInline(ReadOnlyMixin, TabularInline):
     model = Seat
-    fields = ("position", "user", "bot", "score", "joined_at")
+    fields = ("position", "user", "bot", "score", "hints_used", "joined_at")
     readonly_fields = fields
     extra = 0
     ordering = ("position",)
@@ -141,7 +141,7 @@ class PlayerAdmin(ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyMixin, ModelAdmin):
-    list_display = ("game", "position", "name", "bot", "score", "joined_at")
+    list_display = ("game", "position", "name", "bot", "score", "hints_used", "joined_at")
     list_filter = ("bot",)
     search_fields = ("user__player__display_name", "user__email", "=game__id")
     list_select_related = ("game", "user__player")

@@ -1,4 +1,5 @@
-"""The analyses and the hints in the Django admin: looked at, never edited.
+"""The analyses in the Django admin: looked at, never edited (the hints each seat took
+are shown with the seats, ``games.admin``).
 
 An analysis changes only through ``services`` (the task's runs); the one write offered
 is the "run again" action for failed ones (``services.rerun``). Like the games' admin,
@@ -15,10 +16,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.admin import ModelAdmin, ReadOnlyMixin
+from games.admin import ModelAdmin
 
 from . import services
-from .models import Analysis, HintUse
+from .models import Analysis
 
 
 @admin.register(Analysis)
@@ -86,13 +87,3 @@ class AnalysisAdmin(ModelAdmin):
                 % {"count": skipped},
                 level=messages.WARNING,
             )
-
-
-@admin.register(HintUse)
-class HintUseAdmin(ReadOnlyMixin, ModelAdmin):
-    list_display = ("game", "seat", "count", "last_used_at")
-    search_fields = ("=game__id",)
-    list_select_related = ("game",)
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[HintUse]:
-        return super().get_queryset(request).defer("game__state")

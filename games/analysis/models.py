@@ -59,25 +59,3 @@ class Analysis(models.Model):
     @property
     def in_progress(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
-
-
-class HintUse(models.Model):
-    """How many hints a seat took in a game: every player and spectator of the game is
-    told (hints are offered in unrated games outside events only)."""
-
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="hint_uses", verbose_name=_("game")
-    )
-    seat = models.PositiveSmallIntegerField(_("seat"))
-    count = models.PositiveIntegerField(_("hints used"), default=0)
-    last_used_at = models.DateTimeField(_("last used"), auto_now=True)
-
-    class Meta:
-        verbose_name = _("hint use")
-        verbose_name_plural = _("hint uses")
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seat"], name="hint_use_once_per_seat")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game} / {self.seat}: {self.count}"

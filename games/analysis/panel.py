@@ -11,7 +11,7 @@ from games import kinds
 from games.models import Game, Seat
 
 from . import services
-from .hints import hints_and_event
+from .hints import seat_hints
 from .models import Analysis
 from .summary import present
 
@@ -53,6 +53,5 @@ def hint_context(game: Game, user: Any) -> dict[str, Any]:
     and the hints each player took (a finished game tells them in its ending instead)."""
     if game.status == Game.Status.FINISHED:
         return {"game": game, "offered": False, "hint_uses": []}
-    told, event = hints_and_event(game)
-    offered = services.hints_allowed(game, _seat(game, user), event=event)
-    return {"game": game, "offered": offered, "hint_uses": told}
+    offered = services.hints_allowed(game, _seat(game, user))
+    return {"game": game, "offered": offered, "hint_uses": seat_hints(game)}

@@ -215,17 +215,25 @@ def hint(game_id: int, user: Any) -> dict[str, Any]:
     return {"move": kinds.of(game).move_to_json(move), "text": analyst.describe(move)}
 
 
-def hints_allowed(game: Game, seat: Seat | None, event: bool | None = None) -> bool:
-    """Whether the game page offers the hint button to ``seat`` (``event``: whether the
-    game is in an event, when the caller knows; else it is looked up)."""
+def hints_allowed(game: Game, seat: Seat | None) -> bool:
+    """Whether the game page offers the hint button to ``seat``."""
     return bool(
         seat is not None
         and kinds.of(game).analyst is not None
         and game.is_playable
         and not game.rated
-        and not (
-            event
-            if event is not None
-            else fragments.kept(game, "in-event", fragments.EVERYONE, (), lambda: in_event(game))
-        )
+        and not kept_in_event(game)
     )
+
+
+def kept_in_event(game: Game) -> bool:
+    """``in_event``, kept in the cache under the game alone, not its version: it never
+    changes (a game's table or challenge entry is written with it). One round trip; a
+    query on a miss only, not once per version of the game."""
+    where = f"game-in-event:{game.pk}"
+    found = fragments.first_found([where])
+    if found is not None:
+        return bool(found[1])
+    event = in_event(game)
+    fragments.keep(where, event)
+    return event

@@ -211,8 +211,8 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
     data["invite_url"] = invite
     position = seat.position if seat else None
     data["view"] = kinds.of(game).player_view(state, position) if state is not None else None
-    # The hints each seat took (games.analysis' rows, read through the game's relation).
-    hints = dict(game.hint_uses.values_list("seat", "count"))
+    # The hints each seat took, from the seats already read (locked in a write): no query.
+    hints = {seat.position: seat.hints_used for seat in game.seats.all()}
     for row in data["seats"]:
         row["hints_used"] = hints.get(row["position"], 0)
     return data

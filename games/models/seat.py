@@ -44,6 +44,9 @@ class Seat(models.Model):
         _("round of the card ranking"), max_length=12, blank=True
     )
     last_acted_move = models.PositiveIntegerField(_("last move made"), default=0)
+    # Raised by one UPDATE of its own per hint given (``games.analysis.hints``), never
+    # written back by a game's writes (``Seats.save`` writes only the fields changed).
+    hints_used = models.PositiveIntegerField(_("hints used"), default=0)
 
     class Meta:
         verbose_name = _("seat")

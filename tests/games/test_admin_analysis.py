@@ -1,5 +1,6 @@
 """The admin of analyses, hints and rematches: listed for staff with the permissions,
-read-only, a failed analysis run again through the services, and closed to the rest."""
+read-only, a failed analysis run again through the services, and closed to the rest. The
+hints each seat took are shown with the seats (the game's page and the seats' list)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.analysis.models import Analysis, HintUse
+from games.analysis.hints import record_hint
+from games.analysis.models import Analysis
 from games.rematches import services as rematches
 from games.rematches.models import Rematch
 from tests.games.analysishelpers import finished_duel
@@ -92,11 +94,21 @@ class TestAnalyses:
 
 
 class TestHintsAndRematches:
-    def test_the_hints_list_loads_read_only(self, superuser: Any, duel: Any) -> None:
-        HintUse.objects.create(game=duel, seat=1, count=4)
+    def test_the_hints_a_seat_took_show_on_the_game_and_in_the_seats_list_read_only(
+        self, superuser: Any, duel: Any
+    ) -> None:
+        for _hint in range(4):
+            record_hint(duel, 1)
         client = client_for(superuser)
-        assert client.get(url("analysis_hintuse_changelist")).status_code == 200
-        assert client.get(url("analysis_hintuse_add")).status_code == 403
+        game_page = client.get(url("games_game_change", duel.pk)).content.decode()
+        assert "Hints used" in game_page
+        assert 'name="seats-1-hints_used"' not in game_page  # shown, not a form field
+        seat = duel.seats.get(position=1)
+        seats = client.get(url("games_seat_changelist") + f"?q={duel.pk}")
+        hints_cells = seats.content.decode().split('class="field-hints_used">')[1:]
+        assert sorted(cell.split("<", 1)[0] for cell in hints_cells) == ["0", "4"]
+        assert client.get(url("games_seat_change", seat.pk)).status_code == 200
+        assert client.get(url("games_seat_add")).status_code == 403
 
     def test_a_rematch_shows_who_accepted_and_the_new_game(
         self, superuser: Any, duel: Any, alice: Any, bob: Any

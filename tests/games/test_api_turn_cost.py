@@ -18,10 +18,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 EMPTY_TURN = {"action": "D", "effects": [], "power": None}
 # One API turn: the token, the savepoint, the game and its seats (locked), the Move row,
-# the game, the player's seat, the savepoint released; the answer's hints taken per seat
-# (``hints_used``, not kept with the game: a hint does not change its version). Raise it
-# only knowingly.
-TURN_QUERIES = 9
+# the game, the player's seat, the savepoint released. The answer's hints taken per seat
+# (``hints_used``) are on the seats read. Raise it only knowingly.
+TURN_QUERIES = 8
 
 
 def post_turn(user: Any, game: Game, turn: Any) -> Any:
@@ -34,8 +33,8 @@ class TestTurnCost:
     ) -> None:
         # The token with its user and player; the savepoint; the game and its seats, both
         # locked; the Move row; the game; the player's own seat (bob's did not change);
-        # the savepoint released; the hints each seat took. The answer (names, clocks, view)
-        # comes from the seats already read.
+        # the savepoint released. The answer (names, clocks, hints taken, view) comes from
+        # the seats already read.
         alice = user_at(action_game, 0)
         client = api_client_for(alice)
         state = action_game.engine_state()
@@ -49,6 +48,9 @@ class TestTurnCost:
         assert len(seat_reads) == 1
         seat_writes = [q for q in captured.captured_queries if 'UPDATE "games_seat"' in q["sql"]]
         assert len(seat_writes) == 1
+        # Only what the move changed: never the hints taken, which a hint given meanwhile
+        # raises with an UPDATE of its own (games.analysis.hints.record_hint).
+        assert '"hints_used"' not in seat_writes[0]["sql"]
 
     def test_the_turn_that_completes_the_round_costs_no_more_and_leaves_the_reveal_to_a_worker(
         self, action_game: Game, django_assert_max_num_queries: Any

@@ -121,8 +121,9 @@ def test_every_model_an_organizer_reaches_is_club_scoped(world: World, olga: Cli
     # The walk did meet both kinds (so it can fail): the clubs' models and the others.
     assert {"tournaments_club", "tournaments_event", "tournaments_table"} <= set(scoped)
     assert {"auth_user", "games_game", "auth_group"} <= set(closed)
-    # The analyses, the hints taken and the rematches are for staff with the permissions.
-    assert {"analysis_analysis", "analysis_hintuse", "rematches_rematch"} <= set(closed)
+    # The analyses, the seats (with the hints taken) and the rematches are for staff with
+    # the permissions.
+    assert {"analysis_analysis", "games_seat", "rematches_rematch"} <= set(closed)
     oak = oak_ids(world)
     assert all(
         pine_rows(admin_site._registry[m], oak)
