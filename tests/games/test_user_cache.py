@@ -54,8 +54,8 @@ class TestAWriteWithItsPlayersKept:
         assert first.status_code == 200, first.content
         client = api_client_for(bob)
         client.get(api_url("game", action_game.pk))  # bob's token and user kept
-        # test_api_turn_cost's nine, but for the token with its user and player
-        with django_assert_max_num_queries(8) as captured:
+        # test_api_turn_cost's eight, but for the token with its user and player
+        with django_assert_max_num_queries(7) as captured:
             answer = client.post(api_url("turn", action_game.pk), EMPTY_TURN, format="json")
         assert answer.status_code == 200
         assert user_reads(captured) == 0
@@ -92,7 +92,8 @@ class TestAReadWithItsPlayersKept:
         # only the viewer's password hash, which Django's session check compares
         viewer = [q["sql"] for q in captured.captured_queries if 'FROM "auth_user"' in q["sql"]]
         assert len(viewer) == 1 and '"auth_user"."username"' not in viewer[0]
-        with django_assert_max_num_queries(3) as captured:
+        # test_api_view_cost's three, but for the token with its user and player
+        with django_assert_max_num_queries(2) as captured:
             answer = api.get(view).json()
         assert user_reads(captured) == 0
         assert "Bob" in html
