@@ -29,7 +29,7 @@ from games.enginekit.rng import MASK64
 from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
-from .outlook import Outlook, outlook_value
+from .outlook import Outlook, quick_outlook_value
 from .policies import GreedyBot
 from .state import GameState
 from .turns import TurnInProgress
@@ -66,7 +66,7 @@ class PlannerBot(GreedyBot):
 
     def value(self, tp: TurnInProgress) -> float:
         """The planner's judgement: the greedy value plus the home's promises."""
-        return outlook_value(tp.home.freeze(), tp.thumbs, tp.state, tp.ed, self.outlook)
+        return quick_outlook_value(tp.home, tp.thumbs, tp.state, tp.ed, self.outlook)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
@@ -114,7 +114,7 @@ class StrongBot(PlannerBot):
             assert state.outcome is not None
             return float(state.outcome.scores[seat])
         stored = self.STORED if s.storage else 0.0
-        return outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
+        return quick_outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
 
     def rollout(
         self, state: GameState, seat: int, goal: int, ed: Edition, policy: GreedyBot
