@@ -125,6 +125,31 @@ def outlook_value(
     return value
 
 
+# Each cell's neighbours' indices (``NEIGHBOURS`` without the sides).
+NEXT_TO: tuple[tuple[int, ...], ...] = tuple(tuple(j for _, j in n) for n in NEIGHBOURS)
+
+
+def _quick_open_cells(
+    cards: Sequence[str | None], occupied: list[int], rows: int, columns: int
+) -> set[int]:
+    # ``_open_cells`` for the quick value: the occupied cells come in row order, so only
+    # the columns need a pass for their bounds.
+    row_low = ROW_OF[occupied[-1]] - rows + 1
+    row_high = ROW_OF[occupied[0]] + rows - 1
+    col_of = [COL_OF[i] for i in occupied]
+    col_low, col_high = max(col_of) - columns + 1, min(col_of) + columns - 1
+    found = set()
+    for i in occupied:
+        for j in NEXT_TO[i]:
+            if (
+                cards[j] is None
+                and row_low <= ROW_OF[j] <= row_high
+                and col_low <= COL_OF[j] <= col_high
+            ):
+                found.add(j)
+    return found
+
+
 class HomeCells(Protocol):
     """A home's cells, frozen (``Home``) or being built (a turn's ``WorkingHome``)."""
 
@@ -163,7 +188,7 @@ def quick_outlook_value(
     if not occupied:
         return outlook.thumb * min(thumbs, ed.max_thumbs)
     left = ed.rows * ed.columns - len(occupied)
-    empty = _open_cells(cards, occupied, ed.rows, ed.columns) if left > 0 else set()
+    empty = _quick_open_cells(cards, occupied, ed.rows, ed.columns) if left > 0 else set()
     verdancy, completed, items = home.verdancy, home.completed, home.items
     plants, rooms_of, pot_values = ed.plants, ed.rooms, ed.pot_values
     pot = outlook.pot
@@ -185,8 +210,8 @@ def quick_outlook_value(
                 continue
             share = max(0.5, 0.5 * (plant.points + pot) / plant.verdancy)
             value += verdancy[i] * share
-            if empty:
-                beside = _beside(i, empty)
+            if empty and outlook.light:  # (a light of 0 promises nothing)
+                beside = sum(j in empty for j in NEXT_TO[i])
                 if beside:
                     need = plant.verdancy - verdancy[i]
                     lit = min(need, beside * outlook.light * len(plant.lights) / 3.0)
@@ -200,14 +225,15 @@ def quick_outlook_value(
             kinds.add(item)
             if ed.items[item].color == room.type:
                 per_plant = 2
-        for _, j in NEIGHBOURS[i]:
+        beside = 0
+        for j in NEXT_TO[i]:
             other = cards[j]
-            if other is not None and other[0] == "P" and plants[other].type == room.type:
+            if other is None:
+                beside += j in empty
+            elif other[0] == "P" and plants[other].type == room.type:
                 value += per_plant
-        if empty:
-            beside = _beside(i, empty)
-            if beside:
-                value += beside * outlook.room * per_plant
+        if beside:
+            value += beside * outlook.room * per_plant
     table = ed.item_score
     value += table[min(len(kinds), len(table) - 1)]
     types = len(ed.plant_types)
