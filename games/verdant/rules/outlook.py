@@ -243,8 +243,10 @@ def quick_outlook_value(
         value += ed.decorator_bonus
     if empty:
         slots = left / 2.0
-        value += ed.collector_bonus * outlook.collector * _bonus_chance(types - len(plant_types), slots)
-        value += ed.decorator_bonus * outlook.decorator * _bonus_chance(types - len(room_types), slots)
+        bonus = ed.collector_bonus * outlook.collector
+        value += bonus * _bonus_chance(types - len(plant_types), slots)
+        bonus = ed.decorator_bonus * outlook.decorator
+        value += bonus * _bonus_chance(types - len(room_types), slots)
     return value
 
 

@@ -44,6 +44,8 @@ class Level:
     worlds: int  # determinisations each candidate is played in
     horizon: int  # own turns played after the candidate before the home is valued
     wipes: bool = True  # whether action A is among the candidates
+    finalists: int = 0  # candidates kept for a second round (0: no second round)
+    more_worlds: int = 0  # the further determinisations the finalists are played in
 
 
 LEVELS: dict[str, Level] = {
@@ -135,19 +137,43 @@ class StrongBot(PlannerBot):
         best_turn = ranked[0][2]
         if level.wipes:
             moves += wipe_candidates(state, seat, ed, best_turn.token)
-        worlds = [determinise(state, self.random) for _ in range(level.worlds)]
-        policy_seeds = [self.random.getrandbits(64) for _ in worlds]
         goal = state.seats[seat].turns + 1 + level.horizon
-        best: tuple[float, Wipe | Turn] | None = None
+        totals = self.totals(state, seat, goal, ed, moves, level.worlds)
+        if level.finalists and level.more_worlds and len(moves) > level.finalists:
+            # The finalists meet further worlds, all of them the same ones: a fair duel
+            # among the few worth it, at the cost of few rollouts.
+            order = sorted(range(len(moves)), key=lambda k: -totals[k])[: level.finalists]
+            order.sort()
+            finalists = [moves[k] for k in order]
+            more = self.totals(state, seat, goal, ed, finalists, level.more_worlds)
+            moves = finalists
+            totals = [totals[k] + extra for k, extra in zip(order, more, strict=True)]
+        best = 0
+        for k, total in enumerate(totals):
+            if total > totals[best]:
+                best = k
+        return moves[best]
+
+    def totals(
+        self,
+        state: GameState,
+        seat: int,
+        goal: int,
+        ed: Edition,
+        moves: list[Wipe | Turn],
+        worlds: int,
+    ) -> list[float]:
+        """Each move's total over ``worlds`` new determinisations, the same for every move."""
+        dealt = [determinise(state, self.random) for _ in range(worlds)]
+        policy_seeds = [self.random.getrandbits(64) for _ in dealt]
+        found = []
         for move in moves:
             total = 0.0
-            for world, policy_seed in zip(worlds, policy_seeds, strict=True):
+            for world, policy_seed in zip(dealt, policy_seeds, strict=True):
                 after = apply(world, move)
                 total += self.rollout(after, seat, goal, ed, PlannerBot(policy_seed))
-            if best is None or total > best[0]:
-                best = (total, move)
-        assert best is not None
-        return best[1]
+            found.append(total)
+        return found
 
 
 def strong_bot(level: str) -> type[StrongBot]:
