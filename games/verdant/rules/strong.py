@@ -49,7 +49,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "strong": Level("strong", candidates=5, worlds=4, horizon=3),
+    "strong": Level("strong", candidates=5, worlds=12, horizon=3),
 }
 
 # The weights of the strong player's judgement (tuned by self-play, see the docs).
