@@ -44,8 +44,6 @@ class Level:
     worlds: int  # determinisations each candidate is played in
     horizon: int  # own turns played after the candidate before the home is valued
     wipes: bool = True  # whether action A is among the candidates
-    finalists: int = 0  # candidates kept for a second round (0: no second round)
-    more_worlds: int = 0  # the further determinisations the finalists are played in
 
 
 LEVELS: dict[str, Level] = {
@@ -139,15 +137,6 @@ class StrongBot(PlannerBot):
             moves += wipe_candidates(state, seat, ed, best_turn.token)
         goal = state.seats[seat].turns + 1 + level.horizon
         totals = self.totals(state, seat, goal, ed, moves, level.worlds)
-        if level.finalists and level.more_worlds and len(moves) > level.finalists:
-            # The finalists meet further worlds, all of them the same ones: a fair duel
-            # among the few worth it, at the cost of few rollouts.
-            order = sorted(range(len(moves)), key=lambda k: -totals[k])[: level.finalists]
-            order.sort()
-            finalists = [moves[k] for k in order]
-            more = self.totals(state, seat, goal, ed, finalists, level.more_worlds)
-            moves = finalists
-            totals = [totals[k] + extra for k, extra in zip(order, more, strict=True)]
         best = 0
         for k, total in enumerate(totals):
             if total > totals[best]:
