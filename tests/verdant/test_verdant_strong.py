@@ -14,7 +14,7 @@ from games.verdant.rules.bots import BOTS, GreedyBot, home_value, make_bot, play
 from games.verdant.rules.cli import main
 from games.verdant.rules.edition import load_edition
 from games.verdant.rules.home import NEIGHBOURS, bounding_box
-from games.verdant.rules.outlook import open_cells, outlook_value
+from games.verdant.rules.outlook import Outlook, open_cells, outlook_value, quick_outlook_value
 from games.verdant.rules.strong import (
     OUTLOOK,
     PlannerBot,
@@ -148,6 +148,23 @@ def test_a_home_in_progress_is_worth_more_than_its_value_now():
     assert open_cells(seat.home, ed.rows, ed.columns)
     now = home_value(seat.home, seat.thumbs, state, ed, OUTLOOK.thumb, OUTLOOK.pot)
     assert outlook_value(seat.home, seat.thumbs, state, ed, OUTLOOK) > now
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("outlook", [OUTLOOK, Outlook()], ids=["tuned", "with light"])
+def test_the_quick_outlook_values_every_home_of_a_game_as_the_outlook_does(players, outlook):
+    ed = load_edition()
+    state = started(players, seed=21)
+    bots = [GreedyBot(21 + seat) for seat in range(players)]
+    valued = 0
+    while not state.is_over:
+        for seat in state.seats:
+            want = outlook_value(seat.home, seat.thumbs, state, ed, outlook)
+            got = quick_outlook_value(seat.home, seat.thumbs, state, ed, outlook)
+            assert got == pytest.approx(want, abs=1e-9)
+            valued += 1
+        state = apply(state, bots[state.to_play].choose(state, state.to_play))
+    assert valued >= 13 * players  # every turn of every seat
 
 
 @pytest.mark.parametrize("turns", [0, 3, 8])

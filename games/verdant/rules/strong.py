@@ -29,7 +29,7 @@ from games.enginekit.rng import MASK64
 from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
-from .outlook import Outlook, outlook_value
+from .outlook import Outlook, quick_outlook_value
 from .policies import GreedyBot
 from .state import GameState
 from .turns import TurnInProgress
@@ -47,7 +47,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "strong": Level("strong", candidates=5, worlds=4, horizon=3),
+    "strong": Level("strong", candidates=5, worlds=12, horizon=3),
 }
 
 # The weights of the strong player's judgement (tuned by self-play, see the docs).
@@ -66,7 +66,7 @@ class PlannerBot(GreedyBot):
 
     def value(self, tp: TurnInProgress) -> float:
         """The planner's judgement: the greedy value plus the home's promises."""
-        return outlook_value(tp.home.freeze(), tp.thumbs, tp.state, tp.ed, self.outlook)
+        return quick_outlook_value(tp.home, tp.thumbs, tp.state, tp.ed, self.outlook)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
@@ -114,7 +114,7 @@ class StrongBot(PlannerBot):
             assert state.outcome is not None
             return float(state.outcome.scores[seat])
         stored = self.STORED if s.storage else 0.0
-        return outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
+        return quick_outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
 
     def rollout(
         self, state: GameState, seat: int, goal: int, ed: Edition, policy: GreedyBot
@@ -135,19 +135,34 @@ class StrongBot(PlannerBot):
         best_turn = ranked[0][2]
         if level.wipes:
             moves += wipe_candidates(state, seat, ed, best_turn.token)
-        worlds = [determinise(state, self.random) for _ in range(level.worlds)]
-        policy_seeds = [self.random.getrandbits(64) for _ in worlds]
         goal = state.seats[seat].turns + 1 + level.horizon
-        best: tuple[float, Wipe | Turn] | None = None
+        totals = self.totals(state, seat, goal, ed, moves, level.worlds)
+        best = 0
+        for k, total in enumerate(totals):
+            if total > totals[best]:
+                best = k
+        return moves[best]
+
+    def totals(
+        self,
+        state: GameState,
+        seat: int,
+        goal: int,
+        ed: Edition,
+        moves: list[Wipe | Turn],
+        worlds: int,
+    ) -> list[float]:
+        """Each move's total over ``worlds`` new determinisations, the same for every move."""
+        dealt = [determinise(state, self.random) for _ in range(worlds)]
+        policy_seeds = [self.random.getrandbits(64) for _ in dealt]
+        found = []
         for move in moves:
             total = 0.0
-            for world, policy_seed in zip(worlds, policy_seeds, strict=True):
+            for world, policy_seed in zip(dealt, policy_seeds, strict=True):
                 after = apply(world, move)
                 total += self.rollout(after, seat, goal, ed, PlannerBot(policy_seed))
-            if best is None or total > best[0]:
-                best = (total, move)
-        assert best is not None
-        return best[1]
+            found.append(total)
+        return found
 
 
 def strong_bot(level: str) -> type[StrongBot]:
