@@ -95,16 +95,23 @@ def keeping() -> bool:
     return seconds() > 0
 
 
+# How many of the best keys ``first_found`` asks for in its first round trip.
+FIRST_ASKED = 2
+
+
 def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
-    """The first of ``keys`` (best first) that the cache holds, with its value: one round
-    trip for parts that are kept under what they were made from rather than the version
-    (a content digest), so nothing stale can be found under a key."""
+    """The first of ``keys`` (best first) that the cache holds, with its value, for parts
+    that are kept under what they were made from rather than the version (a content
+    digest), so nothing stale can be found under a key. Every value a round trip finds is
+    unpickled, and a big part is big to unpickle: the best ``FIRST_ASKED`` are asked for
+    first (the one sought is usually among them), the others in a second round trip."""
     if not seconds() or not keys:
         return None
-    found = cache.get_many(list(keys))
-    for where in keys:
-        if where in found:
-            return where, found[where]
+    for asked in (keys[:FIRST_ASKED], keys[FIRST_ASKED:]):
+        found = cache.get_many(list(asked)) if asked else {}
+        for where in asked:
+            if where in found:
+                return where, found[where]
     return None
 
 
