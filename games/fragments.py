@@ -24,7 +24,8 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -83,6 +84,35 @@ def kept(
     made = make()
     cache.set(where, made, seconds())
     return made
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a page asked for with others (``kept_together``): what ``kept`` takes."""
+
+    name: str
+    eyes: int | str | None
+    make: Callable[[], Any]
+    made_from: str | None = None
+
+
+def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> list[Any]:
+    """Each of ``parts`` as ``kept`` would find or make it, in order, with one round trip
+    to the cache for all of them (and one more to keep those that had to be made)."""
+    if not seconds():
+        return [part.make() for part in parts]
+    keys = [key(game, part.name, part.eyes, names, part.made_from) for part in parts]
+    found = cache.get_many(keys)
+    made: dict[str, Any] = {}
+    values = []
+    for where, part in zip(keys, parts, strict=True):
+        value = found.get(where)
+        if value is None:
+            value = made[where] = part.make()
+        values.append(value)
+    if made:
+        cache.set_many(made, seconds())
+    return values
 
 
 def seconds() -> int:
