@@ -106,7 +106,7 @@ def page_context(
     edition = rules.load_edition(state.edition)
     view = player_view(state, position)
     mine: presenters.Planet | None = None  # my planet with the turn I build or submitted
-    context: dict[str, Any] = {**presenters.legend(), "steps": "", "turn": None}
+    context: dict[str, Any] = {"steps": "", "turn": None}
     error = params.get("error")
     built: TurnBuilder | None = params.get("builder")
     if position is not None and game.is_playable and can_build(state, position):
@@ -178,7 +178,6 @@ def replay_context(
     edition = rules.load_edition(record.edition)
     view = player_view(state, viewer)
     return {
-        **presenters.legend(),
         "view": view,
         "planets": presenters.planets(edition, view, names),
         "pool": presenters.pool(edition, view),

@@ -1,7 +1,8 @@
 """The parts of Evergreen's play region that are drawn once and kept (``games.fragments``),
 all asked for in one round trip to the cache: the planets as revealed, the panels drawn
 from the viewer's view alone (Power tracks, Fertility Zone, scores) and the pool when it
-carries no form.
+carries no form. The legend, the same on every page, is drawn once per process and
+language.
 
 What each is kept for, and why that is enough (every key also names the game's moves and
 snapshot, ``fragments.play_state``, the language and the players' names):
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games import fragments
@@ -34,6 +36,19 @@ if TYPE_CHECKING:
 
 # The panels kept together, by the name the play template shows them under.
 PANELS = ("powers", "fertility", "scores")
+# The legend drawn, by language: the same on every page (the game's and the replay's).
+_legends: dict[str, SafeString] = {}
+
+
+def legend_html() -> SafeString:
+    """The legend at the foot of the page (``_legend.html``), drawn once per process and
+    language: nothing in it depends on the game or the viewer."""
+    language = translation.get_language() or ""
+    found = _legends.get(language)
+    if found is None:
+        drawn = render_to_string("games/evergreen/_legend.html", presenters.legend())
+        found = _legends[language] = mark_safe(drawn)  # escaped by the template
+    return found
 
 
 @dataclass(frozen=True)
