@@ -47,6 +47,12 @@ def play_state(game: Game) -> str:
     return f"m{game.moves_count}-{digest}"
 
 
+def digest(*made_from: object) -> str:
+    """What a part was made from, in a few characters, for ``made_from``: the ``repr`` of
+    plain values (dicts, lists, strings, numbers) says all there is in them."""
+    return "d" + hashlib.sha256(repr(made_from).encode()).hexdigest()[:24]
+
+
 def key(
     game: Game,
     part: str,

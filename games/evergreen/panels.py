@@ -5,11 +5,14 @@ carries no form. The legend, the same on every page, is drawn once per process a
 language.
 
 What each is kept for, and why that is enough (every key also names the game's moves and
-snapshot, ``fragments.play_state``, the language and the players' names):
+snapshot, ``fragments.play_state``, or a digest of what the part is drawn from; the
+language; the players' names):
 
 * a revealed planet, large when it is in focus, medium in the row beside it: the same for
-  every viewer (``fragments.EVERYONE``), as it is drawn from the revealed boards alone.
-  The viewer's own planet with the turn they build or submitted (a secret) is never kept;
+  every viewer (``fragments.EVERYONE``), as it is drawn from its revealed board and the
+  Sun alone, and kept under those (``fragments.digest``) rather than the moves: a move
+  that leaves it as it was finds it drawn. The viewer's own planet with the turn they
+  build or submitted (a secret) is never kept;
 * the panels: for the viewer's seat (what its view may show) and the planet in focus
   (the Power tracks shown are that seat's);
 * the pool: for the viewer's seat, and only when it holds no form. A pick to make or a
@@ -131,10 +134,14 @@ def drawn(
         return fragments.Part(name, eyes, make, made_from=at)
 
     def revealed(k: int, size: str) -> fragments.Part:
-        return part(
+        # Kept under what it is drawn from (not the moves: a move that leaves the planet
+        # as it was, a pick or a turn not revealed yet, finds it drawn).
+        board = view["seats"][k]["board"]
+        return fragments.Part(
             f"planet-{k}-{size}",
             fragments.EVERYONE,
             lambda: _planet_html(revealed_planet(edition, view, names, k), size),
+            made_from=fragments.digest(edition.name, board, view["sun"], view["next_sun"]),
         )
 
     own = mine is not None  # the viewer's planet is drawn with their turn

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from games.evergreen import panels
 from games.models import Game
 from tests.games.gamehelpers import client_for, submit
 
@@ -100,3 +101,17 @@ def test_kept_panels_are_the_panels_drawn_afresh(
         assert section(kept, name) == section(fresh, name)
     if who in ("carol", None):  # the players' have forms, with the page's own token
         assert section(kept, "pool") == section(fresh, "pool")
+
+
+def test_a_planet_a_move_leaves_as_it_was_is_not_drawn_again(
+    kept_parts, two_player_game, alice, bob, carol, monkeypatch
+):
+    game = two_player_game
+    page(carol, game)
+    drawn: list[int] = []
+    draw = panels.revealed_planet
+    monkeypatch.setattr(panels, "revealed_planet", lambda *a: drawn.append(a[3]) or draw(*a))
+    state = game.engine_state()
+    submit(game.pk, (alice, bob)[state.to_pick], {"type": "pick", "card": state.pool[0]})
+    page(carol, game)
+    assert drawn == [0]  # the planet in focus, for its Sun; neither planet is drawn
