@@ -124,8 +124,9 @@ def page_context(
     focus = params.get("focus")
     if focus is None or not 0 <= focus < count:
         focus = position if position is not None else 0
+    # My planet with my turn is drawn here, any other in focus is kept drawn (panels).
     main = mine if mine is not None and focus == position else None
-    main = main or panels.revealed_planet(edition, view, names, focus)
+    sun, next_sun = presenters.sun_markers(edition, view["sun"], view["next_sun"])
     ranking = None
     if seat is not None and _can_rank(game, view, seat.position):
         key = services.round_key(game, state)
@@ -154,7 +155,7 @@ def page_context(
             "status": presenters.status_text(view, names, params["status_key"]),
             "my_move": presenters.is_my_move(view),
             "season_name": presenters.season_name(view["season"]),
-            "season_line": presenters.season_line(view, main.sun, main.next_sun),
+            "season_line": presenters.season_line(view, sun, next_sun),
             "focus": focus,
             "main_planet": main,
             "main_planet_html": kept.main,
