@@ -14,7 +14,7 @@ without a move or a reveal (a join, a deadline, a rematch offer, a player on vac
 leave it where it is.
 
 What changes without the version (the hints a game's players took, a player's mute, block
-and mail choices) is kept under a stamp of its own (``stamped``), which the write that
+and mail choices) is kept with a stamp of its own (``stamped``), which the write that
 changes it replaces once committed (``restamp_on_commit``).
 """
 
@@ -178,23 +178,32 @@ def _stamp(name: str) -> str | None:
 
 
 def stamped(name: str, make: Callable[[], T]) -> T:
-    """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) and its
-    stamp: found again until ``restamp_on_commit(name)``."""
-    stamp = _stamp(name) if keeping() else None
-    if stamp is None:
+    """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) with the
+    stamp it was made under: found again until ``restamp_on_commit(name)``. The stamp and
+    what was kept are read in one round trip; what was kept under another stamp is made
+    again."""
+    if not keeping():
         return make()
-    where = f"stamped:{name}:{stamp}"
-    found: T | None = cache.get(where)
-    if found is None:
-        found = make()
-        cache.set(where, found, seconds())
-    return found
+    where = f"stamped:{name}"
+    found = cache.get_many([_stamp_key(name), where])
+    stamp: str | None = found.get(_stamp_key(name))
+    if stamp is None:
+        stamp = _stamp(name)
+        if stamp is None:
+            return make()
+    else:
+        kept = found.get(where)
+        if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == stamp:
+            return kept[1]  # type: ignore[no-any-return]
+    made = make()
+    cache.set(where, (stamp, made), seconds())
+    return made
 
 
 def restamp_on_commit(name: str) -> None:
     """A new stamp for ``name`` once the transaction commits (at once outside one). A view
-    that read the rows before the commit may still keep what it made, but under the old
-    stamp, where nobody looks again."""
+    that read the rows before the commit may still keep what it made, but with the old
+    stamp, which no lookup takes again."""
 
     def restamp() -> None:
         if keeping():
