@@ -14,7 +14,7 @@ without a move or a reveal (a join, a deadline, a rematch offer, a player on vac
 leave it where it is.
 
 What changes without the version (the hints a game's players took, a player's mute, block
-and mail choices) is kept under a stamp of its own (``stamped``), which the write that
+and mail choices) is kept with a stamp of its own (``stamped``), which the write that
 changes it replaces once committed (``restamp_on_commit``).
 """
 
@@ -24,7 +24,8 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -44,6 +45,12 @@ def play_state(game: Game) -> str:
     state = json.dumps(game.state, sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(f"{game.invite_code}\x1f{state}".encode()).hexdigest()[:24]
     return f"m{game.moves_count}-{digest}"
+
+
+def digest(*made_from: object) -> str:
+    """What a part was made from, in a few characters, for ``made_from``: the ``repr`` of
+    plain values (dicts, lists, strings, numbers) says all there is in them."""
+    return "d" + hashlib.sha256(repr(made_from).encode()).hexdigest()[:24]
 
 
 def key(
@@ -85,6 +92,35 @@ def kept(
     return made
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of a page asked for with others (``kept_together``): what ``kept`` takes."""
+
+    name: str
+    eyes: int | str | None
+    make: Callable[[], Any]
+    made_from: str | None = None
+
+
+def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> list[Any]:
+    """Each of ``parts`` as ``kept`` would find or make it, in order, with one round trip
+    to the cache for all of them (and one more to keep those that had to be made)."""
+    if not seconds():
+        return [part.make() for part in parts]
+    keys = [key(game, part.name, part.eyes, names, part.made_from) for part in parts]
+    found = cache.get_many(keys)
+    made: dict[str, Any] = {}
+    values = []
+    for where, part in zip(keys, parts, strict=True):
+        value = found.get(where)
+        if value is None:
+            value = made[where] = part.make()
+        values.append(value)
+    if made:
+        cache.set_many(made, seconds())
+    return values
+
+
 def seconds() -> int:
     """How long a part is kept (``GAME_FRAGMENT_CACHE_SECONDS``; 0: nothing is kept)."""
     return int(getattr(settings, "GAME_FRAGMENT_CACHE_SECONDS", 0))
@@ -95,16 +131,23 @@ def keeping() -> bool:
     return seconds() > 0
 
 
+# How many of the best keys ``first_found`` asks for in its first round trip.
+FIRST_ASKED = 2
+
+
 def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
-    """The first of ``keys`` (best first) that the cache holds, with its value: one round
-    trip for parts that are kept under what they were made from rather than the version
-    (a content digest), so nothing stale can be found under a key."""
+    """The first of ``keys`` (best first) that the cache holds, with its value, for parts
+    that are kept under what they were made from rather than the version (a content
+    digest), so nothing stale can be found under a key. Every value a round trip finds is
+    unpickled, and a big part is big to unpickle: the best ``FIRST_ASKED`` are asked for
+    first (the one sought is usually among them), the others in a second round trip."""
     if not seconds() or not keys:
         return None
-    found = cache.get_many(list(keys))
-    for where in keys:
-        if where in found:
-            return where, found[where]
+    for asked in (keys[:FIRST_ASKED], keys[FIRST_ASKED:]):
+        found = cache.get_many(list(asked)) if asked else {}
+        for where in asked:
+            if where in found:
+                return where, found[where]
     return None
 
 
@@ -135,23 +178,32 @@ def _stamp(name: str) -> str | None:
 
 
 def stamped(name: str, make: Callable[[], T]) -> T:
-    """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) and its
-    stamp: found again until ``restamp_on_commit(name)``."""
-    stamp = _stamp(name) if keeping() else None
-    if stamp is None:
+    """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) with the
+    stamp it was made under: found again until ``restamp_on_commit(name)``. The stamp and
+    what was kept are read in one round trip; what was kept under another stamp is made
+    again."""
+    if not keeping():
         return make()
-    where = f"stamped:{name}:{stamp}"
-    found: T | None = cache.get(where)
-    if found is None:
-        found = make()
-        cache.set(where, found, seconds())
-    return found
+    where = f"stamped:{name}"
+    found = cache.get_many([_stamp_key(name), where])
+    stamp: str | None = found.get(_stamp_key(name))
+    if stamp is None:
+        stamp = _stamp(name)
+        if stamp is None:
+            return make()
+    else:
+        kept = found.get(where)
+        if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == stamp:
+            return kept[1]  # type: ignore[no-any-return]
+    made = make()
+    cache.set(where, (stamp, made), seconds())
+    return made
 
 
 def restamp_on_commit(name: str) -> None:
     """A new stamp for ``name`` once the transaction commits (at once outside one). A view
-    that read the rows before the commit may still keep what it made, but under the old
-    stamp, where nobody looks again."""
+    that read the rows before the commit may still keep what it made, but with the old
+    stamp, which no lookup takes again."""
 
     def restamp() -> None:
         if keeping():

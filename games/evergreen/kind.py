@@ -48,7 +48,7 @@ class Evergreen(GameKind):
     replay_template = "games/evergreen/_replay.html"
     view_schema = "games.evergreen.api_serializers.PlayerViewSerializer"
     head_template = "games/evergreen/_board_defs.html"
-    foot_template = "games/evergreen/_legend.html"
+    foot_template = "games/evergreen/_foot.html"
     analyst = EvergreenAnalyst()
     showcase_template = "games/evergreen/_showcase.html"
     form_fields = ("sun_start",)
@@ -306,9 +306,9 @@ class Evergreen(GameKind):
         return status_text(view, names, status)
 
     def page_words(self) -> dict[str, Any]:
-        from .presenters import legend
+        from .panels import legend_html
 
-        return legend()
+        return {"legend_html": legend_html()}
 
     def showcase_context(self) -> dict[str, Any]:
         from .showcase import showcase_context

@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from games import fragments, services
+from games import services
 from games.kinds import Refusal
 
-from . import presenters, refusals, rules, turnbuilder
+from . import panels, presenters, refusals, rules, turnbuilder
 from .rules.record import GameRecord
 from .rules.targets import preview_board
 from .rules.view import player_view
@@ -96,46 +94,6 @@ def _can_rank(game: Game, view: dict[str, Any], position: int) -> bool:
     )
 
 
-def _revealed_planet(
-    edition: rules.Edition, view: dict[str, Any], names: list[str], k: int
-) -> presenters.Planet:
-    """Seat ``k``'s planet as every viewer sees it: its board as revealed."""
-    board = presenters.board_from_view(edition, view["seats"][k]["board"])
-    return presenters.planet(edition, board, view["sun"], view["next_sun"], seat=k, name=names[k])
-
-
-def _other_planet(
-    game: Game,
-    edition: rules.Edition,
-    view: dict[str, Any],
-    names: list[str],
-    k: int,
-    mine: presenters.Planet | None,
-) -> dict[str, Any]:
-    """A planet of the row beside the large one, drawn. A revealed planet is the same for
-    every viewer, so it is drawn once per version and language (``games.fragments``); the
-    viewer's own planet with their turn (``mine``: a secret) never is."""
-
-    def drawn(planet: presenters.Planet) -> str:
-        return render_to_string(
-            "games/evergreen/_board.html",
-            {"planet": planet, "size": "medium", "interactive": False},
-        )
-
-    if mine is not None:
-        html = drawn(mine)
-    else:
-        html = fragments.kept(
-            game,
-            f"planet-{k}-medium",
-            fragments.EVERYONE,
-            names,
-            lambda: drawn(_revealed_planet(edition, view, names, k)),
-            made_from=fragments.play_state(game),  # drawn from the snapshot alone
-        )
-    return {"seat": k, "name": names[k], "html": mark_safe(html)}  # drawn by the template
-
-
 def page_context(
     request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -148,7 +106,7 @@ def page_context(
     edition = rules.load_edition(state.edition)
     view = player_view(state, position)
     mine: presenters.Planet | None = None  # my planet with the turn I build or submitted
-    context: dict[str, Any] = {**presenters.legend(), "steps": "", "turn": None}
+    context: dict[str, Any] = {"steps": "", "turn": None}
     error = params.get("error")
     built: TurnBuilder | None = params.get("builder")
     if position is not None and game.is_playable and can_build(state, position):
@@ -166,13 +124,30 @@ def page_context(
     focus = params.get("focus")
     if focus is None or not 0 <= focus < count:
         focus = position if position is not None else 0
+    # My planet with my turn is drawn here, any other in focus is kept drawn (panels).
     main = mine if mine is not None and focus == position else None
-    main = main or _revealed_planet(edition, view, names, focus)
+    sun, next_sun = presenters.sun_markers(edition, view["sun"], view["next_sun"])
     ranking = None
     if seat is not None and _can_rank(game, view, seat.position):
         key = services.round_key(game, state)
         stored = seat.standing_order if seat.standing_order_round == key else []
         ranking = presenters.ranking(edition, view, stored)
+    can_pick = (
+        game.is_playable
+        and view["phase"] == "draft"
+        and position is not None
+        and view["to_pick"] == position
+    )
+    kept = panels.drawn(
+        game,
+        edition,
+        view,
+        names,
+        viewer=position,
+        focus=focus,
+        mine=mine,
+        still_pool=not can_pick and ranking is None,
+    )
     context.update(
         {
             "view": view,
@@ -180,27 +155,19 @@ def page_context(
             "status": presenters.status_text(view, names, params["status_key"]),
             "my_move": presenters.is_my_move(view),
             "season_name": presenters.season_name(view["season"]),
-            "season_line": presenters.season_line(view, main.sun, main.next_sun),
+            "season_line": presenters.season_line(view, sun, next_sun),
             "focus": focus,
             "main_planet": main,
-            "other_planets": [
-                _other_planet(game, edition, view, names, k, mine if k == position else None)
-                for k in range(count)
-                if k != focus
-            ],
-            "pool": presenters.pool(edition, view),
-            "ai_cards": presenters.cards(edition, view["ai_cards"]),
-            "can_pick": game.is_playable
-            and view["phase"] == "draft"
-            and position is not None
-            and view["to_pick"] == position,
-            "fertility": presenters.fertility_zone(edition, view),
-            "tracks": presenters.power_tracks(edition, view["seats"][focus]),
-            "tracks_name": names[focus],
-            "scores": presenters.scores(edition, view, names),
+            "main_planet_html": kept.main,
+            "other_planets": kept.others,
+            "panels": kept.panels,
+            "pool_html": kept.pool,
+            "can_pick": can_pick,
             "ranking": ranking,
         }
     )
+    if kept.pool is None:
+        context.update(panels.pool_context(edition, view))
     return context
 
 
@@ -212,7 +179,6 @@ def replay_context(
     edition = rules.load_edition(record.edition)
     view = player_view(state, viewer)
     return {
-        **presenters.legend(),
         "view": view,
         "planets": presenters.planets(edition, view, names),
         "pool": presenters.pool(edition, view),

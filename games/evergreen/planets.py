@@ -82,6 +82,15 @@ def _sun_marker(side: str, rows: int, cols: int) -> SunMarker:
     return SunMarker(side, x, y, SUN_ANGLES[side])
 
 
+def sun_markers(
+    edition: Edition, sun: str, next_sun: str | None
+) -> tuple[SunMarker, SunMarker | None]:
+    """Where the Sun is now and next season, as every planet of ``edition`` shows it."""
+    geo = edition.planet
+    later = _sun_marker(next_sun, geo.rows, geo.cols) if next_sun else None
+    return _sun_marker(sun, geo.rows, geo.cols), later
+
+
 @dataclass(frozen=True)
 class Planet:
     seat: int

@@ -36,6 +36,7 @@ from .planets import (
     board_from_view,
     planet,
     planets,
+    sun_markers,
 )
 from .records import (
     describe_move,
@@ -119,6 +120,7 @@ __all__ = [
     "solo_title",
     "space_text",
     "status_text",
+    "sun_markers",
     "turn_panel",
     "unrevealed_moves",
 ]

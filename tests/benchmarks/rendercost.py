@@ -3,12 +3,13 @@
 ``python -m tests.benchmarks.rendercost [--requests N] [--profile]``: bench_web's games
 (``BENCH_DATABASE_URL``, dropped and made again) and a private Redis as the cache, the
 production settings (DEBUG off); the Django test client sends, as bench_web does, the
-minimal view, the game page rendered afresh (no CSRF cookie: never from the page cache),
-the htmx region the page's poller fetches after a change, and the first render after a
-move (a real move made before each request, not counted). It prints the CPU time
-(``time.process_time``: the wait for a core on a crowded machine does not count) per
-request, warm, and each one's multiple of the minimal view; ``--profile`` adds cProfile's
-top functions of each. Issue 16's target for a fresh render: at most 4x the minimal view.
+minimal view, the game page rendered afresh (no CSRF cookie: never from the page cache)
+for one of its players and for a signed-in spectator, the htmx region the page's poller
+fetches after a change, and the first render after a move (a real move made before each
+request, not counted). It prints the CPU time (``time.process_time``: the wait for a core
+on a crowded machine does not count) per request, warm, and each one's multiple of the
+minimal view; ``--profile`` adds cProfile's top functions of each. Issue 16's target for
+a fresh render: at most 4x the minimal view.
 """
 
 from __future__ import annotations
@@ -44,6 +45,26 @@ def cpu_ms(call: Callable[[], Any], repeat: int, between: Callable[[], Any] | No
     return spent * 1000 / repeat
 
 
+def spectator_session() -> str:
+    """The session key of a signed-in user who has no seat in the bench games."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.cached_db import SessionStore
+
+    user = get_user_model().objects.create_user("watcher", "watcher@example.org", "bench-pw")
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "games.auth.PlayerBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    assert session.session_key is not None
+    return session.session_key
+
+
 def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     from django.conf import settings
     from django.test import Client
@@ -51,8 +72,9 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     from games.models import Game
     from tests.benchmarks.bench_web import MovesBetweenViews
 
-    client, visitor = Client(), Client()
+    client, visitor, spectator = Client(), Client(), Client()
     client.cookies[settings.SESSION_COOKIE_NAME] = data["session"]
+    spectator.cookies[settings.SESSION_COOKIE_NAME] = spectator_session()
     game = Game.objects.get(pk=data["page_game"])
     page, poll = f"/games/{game.pk}/", f"/games/{game.pk}/poll/?version={game.version - 1}"
     moves = MovesBetweenViews(data["users"])
@@ -61,6 +83,7 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     def ok(response: Any) -> Any:
         # No CSRF cookie, as bench_web's renders: the page cache never answers them.
         client.cookies.pop(settings.CSRF_COOKIE_NAME, None)
+        spectator.cookies.pop(settings.CSRF_COOKIE_NAME, None)
         assert response.status_code == 200, (response.status_code, response.content[:300])
         return response
 
@@ -71,6 +94,7 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
         # Without the session cookie, as bench_web's: no user loaded.
         "minimal view (GET)": (lambda: ok(visitor.get("/bench/read/")), None),
         "game page rendered afresh": (lambda: ok(client.get(page)), None),
+        "the same for a spectator": (lambda: ok(spectator.get(page)), None),
         "htmx region after a change (poll)": (
             lambda: ok(client.get(poll, headers={"HX-Request": "true"})),
             None,

@@ -1,0 +1,176 @@
+"""The parts of Evergreen's play region that are drawn once and kept (``games.fragments``),
+all asked for in one round trip to the cache: the planets as revealed, the panels drawn
+from the viewer's view alone (Power tracks, Fertility Zone, scores) and the pool when it
+carries no form. The legend, the same on every page, is drawn once per process and
+language.
+
+What each is kept for, and why that is enough (every key also names the game's moves and
+snapshot, ``fragments.play_state``, or a digest of what the part is drawn from; the
+language; the players' names):
+
+* a revealed planet, large when it is in focus, medium in the row beside it: the same for
+  every viewer (``fragments.EVERYONE``), as it is drawn from its revealed board and the
+  Sun alone, and kept under those (``fragments.digest``) rather than the moves: a move
+  that leaves it as it was finds it drawn. The viewer's own planet with the turn they
+  build or submitted (a secret) is never kept;
+* the panels: for the viewer's seat (what its view may show) and the planet in focus
+  (the Power tracks shown are that seat's);
+* the pool: for the viewer's seat, and only when it holds no form. A pick to make or a
+  standing order to rank carries the request's CSRF token, the version and a fresh key,
+  and the standing order changes without a move: that pool is drawn for each page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+
+from games import fragments
+
+from . import presenters, rules
+
+if TYPE_CHECKING:
+    from games.models import Game
+
+# The panels kept together, by the name the play template shows them under.
+PANELS = ("powers", "fertility", "scores")
+# The legend drawn, by language: the same on every page (the game's and the replay's).
+_legends: dict[str, SafeString] = {}
+
+
+def legend_html() -> SafeString:
+    """The legend at the foot of the page (``_legend.html``), drawn once per process and
+    language: nothing in it depends on the game or the viewer."""
+    language = translation.get_language() or ""
+    found = _legends.get(language)
+    if found is None:
+        drawn = render_to_string("games/evergreen/_legend.html", presenters.legend())
+        found = _legends[language] = mark_safe(drawn)  # escaped by the template
+    return found
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The kept parts of one page: ``main`` is None when the planet in focus is the
+    viewer's own with their turn (the template draws it), ``pool`` when the pool holds a
+    form (the template draws it with the request's token)."""
+
+    main: SafeString | None
+    others: list[dict[str, Any]]  # seat, name, html: the row beside the planet in focus
+    panels: dict[str, SafeString]
+    pool: SafeString | None
+
+
+def _planet_html(planet: presenters.Planet, size: str) -> str:
+    return render_to_string(
+        "games/evergreen/_board.html", {"planet": planet, "size": size, "interactive": False}
+    )
+
+
+def revealed_planet(
+    edition: rules.Edition, view: dict[str, Any], names: list[str], k: int
+) -> presenters.Planet:
+    """Seat ``k``'s planet as every viewer sees it: its board as revealed."""
+    board = presenters.board_from_view(edition, view["seats"][k]["board"])
+    return presenters.planet(edition, board, view["sun"], view["next_sun"], seat=k, name=names[k])
+
+
+def _panels(
+    edition: rules.Edition, view: dict[str, Any], names: list[str], focus: int
+) -> dict[str, str]:
+    return {
+        "powers": render_to_string(
+            "games/evergreen/_powers.html",
+            {
+                "tracks": presenters.power_tracks(edition, view["seats"][focus]),
+                "tracks_name": names[focus],
+            },
+        ),
+        "fertility": render_to_string(
+            "games/evergreen/_fertility.html",
+            {"fertility": presenters.fertility_zone(edition, view)},
+        ),
+        "scores": render_to_string(
+            "games/evergreen/_scores.html", {"scores": presenters.scores(edition, view, names)}
+        ),
+    }
+
+
+def pool_context(edition: rules.Edition, view: dict[str, Any]) -> dict[str, Any]:
+    """What ``_pool.html`` shows of the view (the form's parts come from the page)."""
+    return {
+        "pool": presenters.pool(edition, view),
+        "ai_cards": presenters.cards(edition, view["ai_cards"]),
+    }
+
+
+def _still_pool(edition: rules.Edition, view: dict[str, Any]) -> str:
+    context = {"view": view, "can_pick": False, "ranking": None, **pool_context(edition, view)}
+    return render_to_string("games/evergreen/_pool.html", context)
+
+
+def drawn(
+    game: Game,
+    edition: rules.Edition,
+    view: dict[str, Any],
+    names: list[str],
+    *,
+    viewer: int | None,
+    focus: int,
+    mine: presenters.Planet | None,
+    still_pool: bool,
+) -> Drawn:
+    """The parts of the page of ``game`` for seat ``viewer`` (None: a spectator), from the
+    cache when they were drawn already. ``mine``: the viewer's planet with their turn (drawn
+    here, never kept); ``still_pool``: the pool holds no form, so it may be kept."""
+    at = fragments.play_state(game)
+
+    def part(name: str, eyes: int | str | None, make: Callable[[], Any]) -> fragments.Part:
+        return fragments.Part(name, eyes, make, made_from=at)
+
+    def revealed(k: int, size: str) -> fragments.Part:
+        # Kept under what it is drawn from (not the moves: a move that leaves the planet
+        # as it was, a pick or a turn not revealed yet, finds it drawn).
+        board = view["seats"][k]["board"]
+        return fragments.Part(
+            f"planet-{k}-{size}",
+            fragments.EVERYONE,
+            lambda: _planet_html(revealed_planet(edition, view, names, k), size),
+            made_from=fragments.digest(edition.name, board, view["sun"], view["next_sun"]),
+        )
+
+    own = mine is not None  # the viewer's planet is drawn with their turn
+    parts = {
+        "panels": part(f"panels-{focus}", viewer, lambda: _panels(edition, view, names, focus))
+    }
+    if not (own and focus == viewer):
+        parts["main"] = revealed(focus, "large")
+    if still_pool:
+        parts["pool"] = part("pool", viewer, lambda: _still_pool(edition, view))
+    row = [k for k in range(len(view["seats"])) if k != focus]
+    for k in row:
+        if not (own and k == viewer):
+            parts[f"planet-{k}"] = revealed(k, "medium")
+    found = dict(
+        zip(parts, fragments.kept_together(game, names, list(parts.values())), strict=True)
+    )
+    others = []
+    for k in row:
+        if own and k == viewer:
+            assert mine is not None
+            html = _planet_html(mine, "medium")
+        else:
+            html = found[f"planet-{k}"]
+        others.append({"seat": k, "name": names[k], "html": mark_safe(html)})  # drawn there
+    main, pool = found.get("main"), found.get("pool")
+    return Drawn(
+        main=mark_safe(main) if main is not None else None,  # drawn by the template
+        others=others,
+        panels={name: mark_safe(found["panels"][name]) for name in PANELS},
+        pool=mark_safe(pool) if pool is not None else None,
+    )

@@ -1,0 +1,117 @@
+"""The panels of Evergreen's play region kept drawn (games/evergreen/panels.py): the Power
+tracks, the Fertility Zone, the scores and a pool without a form are found again only by a
+viewer of the same seat, language, planet in focus, names and moves; a pool with a form
+(a pick to make) is never kept."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games.evergreen import panels
+from games.models import Game
+from tests.games.gamehelpers import client_for, submit
+
+
+def page(user: Any, game: Game, query: str = "", language: str = "en") -> str:
+    url = reverse("games:detail", args=[game.pk]) + query
+    return client_for(user).get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def section(html: str, name: str) -> str:
+    found = re.search(rf'<section class="panel {name}".*?</section>', html, re.S)
+    assert found, f"no {name} panel"
+    return found.group(0)
+
+
+def viewer_row(html: str) -> str | None:
+    """The name in the score table's row marked as the viewer's (None: no such row)."""
+    found = re.search(r'<tr class="is-viewer"><th scope="row">([^<]*)', section(html, "scores"))
+    return found.group(1).strip() if found else None
+
+
+def test_the_scores_kept_for_one_seat_are_never_shown_to_another(
+    kept_parts, two_player_game, alice, bob
+):
+    game = two_player_game
+    for _ in range(2):  # the second time from the cache
+        assert viewer_row(page(alice, game)) == "Alice"
+        assert viewer_row(page(bob, game)) == "Bob"
+        assert viewer_row(page(None, game)) is None
+
+
+def test_panels_kept_in_one_language_are_not_shown_in_another(kept_parts, two_player_game):
+    game = two_player_game
+    assert "Fertility Zone" in section(page(None, game), "fertility")
+    assert "Fruchtbarkeitsbereich" in section(page(None, game, language="de"), "fertility")
+    assert "Fertility Zone" in section(page(None, game), "fertility")
+
+
+def test_the_power_tracks_shown_are_those_of_the_planet_in_focus(
+    kept_parts, two_player_game, alice
+):
+    game = two_player_game
+    for _ in range(2):
+        assert "Power tracks of Alice" in section(page(alice, game), "powers")
+        assert "Power tracks of Bob" in section(page(alice, game, "?focus=1"), "powers")
+
+
+def test_the_panels_are_drawn_again_after_a_move(kept_parts, two_player_game, alice, bob, carol):
+    game = two_player_game
+    before = section(page(carol, game), "pool")
+    state = game.engine_state()
+    picker = (alice, bob)[state.to_pick]
+    submit(game.pk, picker, {"type": "pick", "card": state.pool[0]})
+    after = section(page(carol, game), "pool")
+    assert after.count('class="pool-card') == before.count('class="pool-card') - 1
+
+
+def test_the_names_are_part_of_what_a_panel_was_drawn_from(kept_parts, two_player_game, bob):
+    game = two_player_game
+    assert 'scope="row">Bob' in section(page(None, game), "scores")
+    bob.player.display_name = "Rowan"
+    bob.player.save()
+    scores = section(page(None, game), "scores")
+    assert 'scope="row">Rowan' in scores and 'scope="row">Bob' not in scores
+
+
+def test_a_pool_with_a_form_is_never_kept(kept_parts, two_player_game, alice, bob, carol):
+    # The picker's pool has the pick's forms, the other player's the standing order's.
+    game = two_player_game
+    picker, other = (alice, bob) if game.engine_state().to_pick == 0 else (bob, alice)
+    for _ in range(2):
+        assert 'name="card"' in section(page(picker, game), "pool")
+        assert 'name="card"' not in section(page(other, game), "pool")
+        assert "csrfmiddlewaretoken" not in section(page(carol, game), "pool")
+
+
+@pytest.mark.parametrize("who", ["alice", "bob", "carol", None])
+def test_kept_panels_are_the_panels_drawn_afresh(
+    kept_parts, two_player_game, settings, request, who
+):
+    game, user = two_player_game, request.getfixturevalue(who) if who else None
+    page(user, game)
+    kept = page(user, game)
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 0
+    fresh = page(user, game)
+    for name in ("powers", "fertility", "scores"):
+        assert section(kept, name) == section(fresh, name)
+    if who in ("carol", None):  # the players' have forms, with the page's own token
+        assert section(kept, "pool") == section(fresh, "pool")
+
+
+def test_a_planet_a_move_leaves_as_it_was_is_not_drawn_again(
+    kept_parts, two_player_game, alice, bob, carol, monkeypatch
+):
+    game = two_player_game
+    page(carol, game)
+    drawn: list[int] = []
+    draw = panels.revealed_planet
+    monkeypatch.setattr(panels, "revealed_planet", lambda *a: drawn.append(a[3]) or draw(*a))
+    state = game.engine_state()
+    submit(game.pk, (alice, bob)[state.to_pick], {"type": "pick", "card": state.pool[0]})
+    page(carol, game)
+    assert drawn == []  # neither planet is drawn again
