@@ -103,6 +103,26 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     }
 
 
+def in_one_process(redis: RedisServer, *, broker: str, **extra: str) -> None:
+    """The production settings (DEBUG off) for bench_web's scratch database in this
+    process, with ``redis`` as the cache and ``broker`` for Celery (also turncost's)."""
+    from tests.benchmarks import bench_web
+
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="evergreen.settings",
+        DATABASE_URL=bench_web.DATABASE_URL,
+        ROOT_URLCONF="evergreen.bench_urls",
+        DEBUG="0",
+        SECRET_KEY="bench-only-secret",
+        DB_CONN_MAX_AGE="600",
+        ALLOWED_HOSTS="testserver",
+        STATIC_ROOT=static_root(),
+        CELERY_BROKER_URL=broker,
+        CACHE_URL=redis.url(1),
+        **extra,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200)
@@ -113,18 +133,7 @@ def main() -> int:
     try:
         from tests.benchmarks import bench_web
 
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="evergreen.settings",
-            DATABASE_URL=bench_web.DATABASE_URL,
-            ROOT_URLCONF="evergreen.bench_urls",
-            DEBUG="0",
-            SECRET_KEY="bench-only-secret",
-            DB_CONN_MAX_AGE="600",
-            ALLOWED_HOSTS="testserver",
-            STATIC_ROOT=static_root(),
-            CELERY_BROKER_URL="memory://",
-            CACHE_URL=redis.url(1),
-        )
+        in_one_process(redis, broker="memory://")
         collect_static(dict(os.environ))
         bench_web.prepare_database()
         data = bench_web.prepare_games(0)

@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.benchmarks.webstack import RedisServer, collect_static, static_root
+from tests.benchmarks.rendercost import in_one_process
+from tests.benchmarks.webstack import RedisServer, collect_static
 
 SUBMIT_TARGET = 3.0
 
@@ -37,19 +38,7 @@ def main() -> int:
     try:
         from tests.benchmarks import bench_web
 
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="evergreen.settings",
-            DATABASE_URL=bench_web.DATABASE_URL,
-            ROOT_URLCONF="evergreen.bench_urls",
-            DEBUG="0",
-            SECRET_KEY="bench-only-secret",
-            DB_CONN_MAX_AGE="600",
-            ALLOWED_HOSTS="testserver",
-            STATIC_ROOT=static_root(),
-            CELERY_BROKER_URL=redis.url(),
-            CACHE_URL=redis.url(1),
-            MOVE_RATE_LIMIT="1000000/minute",
-        )
+        in_one_process(redis, broker=redis.url(), MOVE_RATE_LIMIT="1000000/minute")
         collect_static(dict(os.environ))
         bench_web.prepare_database()
         # the warm-up turns, the measured ones and the profiled ones each need a game

@@ -2,6 +2,9 @@
 Action phase); a real Celery worker for the tests that ask for ``live``
 (``tests.games.liveworker``).
 
+``kept_users``: users, their players and API tokens kept in the cache (``games.usercache``)
+as in production with Redis.
+
 The named users (``alice``, ``bob``, ``carol``, ``staff``, ``superuser``) come from the
 root ``conftest.py``; plain helper functions live in ``tests.games.gamehelpers``.
 """
@@ -32,3 +35,15 @@ def two_player_game(alice: Any, bob: Any) -> Game:
 def action_game(two_player_game: Game) -> Game:
     """alice and bob in the first Action phase, both to play."""
     return refreshed(play_until(two_player_game, in_action_phase))
+
+
+@pytest.fixture
+def kept_users(settings: Any) -> Any:
+    """Users, their players and API tokens kept, as in production with Redis (the test
+    settings keep none), in an empty cache."""
+    from django.core.cache import cache
+
+    settings.USER_CACHE_SECONDS = 300
+    cache.clear()
+    yield
+    cache.clear()

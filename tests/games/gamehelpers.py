@@ -119,3 +119,12 @@ class Clock:
         clock = cls(now)
         monkeypatch.setattr(timezone, "now", clock)
         return clock
+
+
+def marks_gone() -> None:
+    """As some seconds later: the marks the fixtures' saves left (a user saved is
+    forgotten for a while by ``games.usercache``, so nothing read meanwhile is kept) have
+    gone."""
+    from django.core.cache import cache
+
+    cache.clear()

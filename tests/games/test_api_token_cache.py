@@ -8,38 +8,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, user_at
+from tests.games.gamehelpers import api_client_for, marks_gone, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
-
-
-@pytest.fixture
-def kept_tokens(settings: Any) -> Any:
-    """Tokens kept, as in production (the test settings keep none), in an empty cache."""
-    settings.USER_CACHE_SECONDS = 300
-    cache.clear()
-    yield
-    cache.clear()
-
-
-def marks_gone() -> None:
-    """As some seconds later: the marks the fixtures' saves left (a user saved is
-    forgotten for a while, so nothing read meanwhile is kept) have gone."""
-    cache.clear()
 
 
 def rows_read(captured: Any, table: str) -> int:
     return sum(f'FROM "{table}"' in q["sql"] for q in captured.captured_queries)
 
 
-@pytest.mark.usefixtures("kept_tokens")
+@pytest.mark.usefixtures("kept_users")
 class TestATokenSeenLately:
     def test_is_not_read_again_and_the_answer_is_the_same(
         self, action_game: Game, django_assert_max_num_queries: Any
@@ -64,7 +48,7 @@ class TestATokenSeenLately:
         assert action_game.moves.order_by("number").last().user == alice
 
 
-@pytest.mark.usefixtures("kept_tokens")
+@pytest.mark.usefixtures("kept_users")
 class TestAChangeIsHeededAtOnce:
     def test_a_replaced_token_no_longer_works(self, action_game: Game) -> None:
         alice = user_at(action_game, 0)

@@ -15,27 +15,11 @@ from django.urls import reverse
 from games import usercache
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, client_for, user_at
+from tests.games.gamehelpers import api_client_for, client_for, marks_gone, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed", "kept_users")]
 
 EMPTY_TURN = {"action": "D", "effects": [], "power": None}
-
-
-@pytest.fixture
-def kept_users(settings: Any) -> Any:
-    """Users kept, as in production with Redis (the test settings keep none), in an empty
-    cache."""
-    settings.USER_CACHE_SECONDS = 300
-    cache.clear()
-    yield
-    cache.clear()
-
-
-def marks_gone() -> None:
-    """As some seconds later: the marks the fixtures' saves left (a user saved is
-    forgotten for a while, so nothing read meanwhile is kept) have gone."""
-    cache.clear()
 
 
 def user_reads(captured: Any) -> int:
