@@ -26,6 +26,7 @@ process's own memory, a worker would never hear of a change made by the web proc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -110,8 +111,10 @@ def _key(user_pk: Any) -> str:
     return f"user-rows:{user_pk}"
 
 
-def _fields(model: Any, leave_out: tuple[str, ...] = ()) -> list[str]:
-    return [f.attname for f in model._meta.concrete_fields if f.attname not in leave_out]
+@functools.cache
+def _fields(model: Any, leave_out: tuple[str, ...] = ()) -> tuple[str, ...]:
+    # Worked out once per model: every rebuilt user and player asks for them.
+    return tuple(f.attname for f in model._meta.concrete_fields if f.attname not in leave_out)
 
 
 USER_LEAVES_OUT = ("password",)

@@ -34,25 +34,23 @@ class Outlook:
     decorator: float = 0.5
 
 
-def open_cells(home: Home, rows: int, columns: int) -> set[int]:
-    """Empty cells beside the home where a card may still go (the rectangle allowing)."""
-    cards = home.cards
-    occupied = [i for i, card in enumerate(cards) if card is not None]
-    return _open_cells(cards, occupied, rows, columns)
+# Each cell's neighbours' indices (``NEIGHBOURS`` without the sides).
+NEXT_TO: tuple[tuple[int, ...], ...] = tuple(tuple(j for _, j in n) for n in NEIGHBOURS)
 
 
 def _open_cells(
-    cards: tuple[str | None, ...], occupied: list[int], rows: int, columns: int
+    cards: Sequence[str | None], occupied: list[int], rows: int, columns: int
 ) -> set[int]:
     # A cell keeps the home within ``rows`` x ``columns`` exactly when its row and column
-    # lie within these bounds (the home already fits): one comparison a neighbour.
-    row_of = [ROW_OF[i] for i in occupied]
+    # lie within these bounds (the home already fits): one comparison a neighbour. The
+    # occupied cells come in row order, so only the columns need a pass for their bounds.
+    row_low = ROW_OF[occupied[-1]] - rows + 1
+    row_high = ROW_OF[occupied[0]] + rows - 1
     col_of = [COL_OF[i] for i in occupied]
-    row_low, row_high = max(row_of) - rows + 1, min(row_of) + rows - 1
     col_low, col_high = max(col_of) - columns + 1, min(col_of) + columns - 1
     found = set()
     for i in occupied:
-        for _, j in NEIGHBOURS[i]:
+        for j in NEXT_TO[i]:
             if (
                 cards[j] is None
                 and row_low <= ROW_OF[j] <= row_high
@@ -60,6 +58,13 @@ def _open_cells(
             ):
                 found.add(j)
     return found
+
+
+def open_cells(home: Home, rows: int, columns: int) -> set[int]:
+    """Empty cells beside the home where a card may still go (the rectangle allowing)."""
+    cards = home.cards
+    occupied = [i for i, card in enumerate(cards) if card is not None]
+    return _open_cells(cards, occupied, rows, columns)
 
 
 def _beside(i: int, empty: set[int]) -> int:
@@ -125,31 +130,6 @@ def outlook_value(
     return value
 
 
-# Each cell's neighbours' indices (``NEIGHBOURS`` without the sides).
-NEXT_TO: tuple[tuple[int, ...], ...] = tuple(tuple(j for _, j in n) for n in NEIGHBOURS)
-
-
-def _quick_open_cells(
-    cards: Sequence[str | None], occupied: list[int], rows: int, columns: int
-) -> set[int]:
-    # ``_open_cells`` for the quick value: the occupied cells come in row order, so only
-    # the columns need a pass for their bounds.
-    row_low = ROW_OF[occupied[-1]] - rows + 1
-    row_high = ROW_OF[occupied[0]] + rows - 1
-    col_of = [COL_OF[i] for i in occupied]
-    col_low, col_high = max(col_of) - columns + 1, min(col_of) + columns - 1
-    found = set()
-    for i in occupied:
-        for j in NEXT_TO[i]:
-            if (
-                cards[j] is None
-                and row_low <= ROW_OF[j] <= row_high
-                and col_low <= COL_OF[j] <= col_high
-            ):
-                found.add(j)
-    return found
-
-
 class HomeCells(Protocol):
     """A home's cells, frozen (``Home``) or being built (a turn's ``WorkingHome``)."""
 
@@ -188,7 +168,7 @@ def quick_outlook_value(
     if not occupied:
         return outlook.thumb * min(thumbs, ed.max_thumbs)
     left = ed.rows * ed.columns - len(occupied)
-    empty = _quick_open_cells(cards, occupied, ed.rows, ed.columns) if left > 0 else set()
+    empty = _open_cells(cards, occupied, ed.rows, ed.columns) if left > 0 else set()
     verdancy, completed, items = home.verdancy, home.completed, home.items
     plants, rooms_of, pot_values = ed.plants, ed.rooms, ed.pot_values
     pot = outlook.pot
