@@ -123,7 +123,7 @@ USER_LEAVES_OUT = ("password",)
 def _values(user: Any) -> Values:
     player = getattr(user, "player", None)
     return {
-        "user": [getattr(user, name) for name in _fields(type(user), USER_LEAVES_OUT)],
+        "user": [getattr(user, name) for name in _fields(get_user_model(), USER_LEAVES_OUT)],
         "player": None if player is None else [getattr(player, n) for n in _fields(Player)],
     }
 
