@@ -317,12 +317,22 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(_queue / "queue"),
         "control_folder": str(_queue / "control"),
     }
+elif CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, with one client for all publishing (evergreen.broker).
+    CELERY_BROKER_TRANSPORT = "evergreen.broker:Transport"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's own defaults, written out: Celery reads these on every task it sends, and a
+# setting Django lacks is tried under three names, each a raised AttributeError (a fifth
+# of the CPU a send costs in a web request).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_SEND_SENT_EVENT = False
+CELERY_TASK_REPR_MAXLEVELS = 3
+CELERY_BROKER_POOL_ACQUIRE_TIMEOUT = None
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The beat's safety nets run every CELERY_BEAT_SECONDS (a minute; the fault tests use less).
