@@ -58,24 +58,39 @@ def chapters(
     return fragments.kept(game, "story", viewer, names, tell, made_from=at)
 
 
+# How many moves a kept chunk of a game's moves holds (``_record``).
+CHUNK = 16
+
+
 def _record(game: Game) -> Any:
     """The game's record, as ``game.record()`` reads it. Move rows are only ever added
     (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
-    (``games.fragments``) and only the newer rows are read: after a move, one row."""
+    (``games.fragments``) in chunks of ``CHUNK``, all found in one round trip, and only
+    the newer rows are read: after a move, one row, and only the last chunk is kept anew
+    (a full chunk never changes again)."""
     if not fragments.keeping():
         return game.record()
     kind = kinds.of(game)
     where = f"game-moves:{game.pk}:{game.invite_code}"
-    found = fragments.all_found([where]).get(where)
-    moves: list[Any] = list(found) if isinstance(found, tuple) else []
-    if len(moves) >= game.moves_count:
-        moves = moves[: game.moves_count]
-    else:
-        rows = game.moves.filter(number__gt=len(moves)).order_by("number")
+    keys = [f"{where}:{k}" for k in range(game.moves_count // CHUNK + 1)]
+    found = fragments.all_found(keys)
+    moves: list[Any] = []
+    for chunk in keys:
+        kept = found.get(chunk)
+        if not isinstance(kept, tuple) or len(kept) != CHUNK:
+            if isinstance(kept, tuple) and len(kept) < CHUNK:
+                moves.extend(kept)
+            break
+        moves.extend(kept)
+    moves = moves[: game.moves_count]
+    read = len(moves)
+    if read < game.moves_count:
+        rows = game.moves.filter(number__gt=read).order_by("number")
         moves.extend(
             kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
         )
-        fragments.keep(where, tuple(moves))
+        for k in range(read // CHUNK, (len(moves) - 1) // CHUNK + 1):
+            fragments.keep(keys[k], tuple(moves[k * CHUNK : (k + 1) * CHUNK]))
     names = [seat.name for seat in game.ordered_seats()]
     return kind.record(names, game.setup(), moves)
 

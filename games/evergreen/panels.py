@@ -13,8 +13,12 @@ language; the players' names):
   Sun alone, and kept under those (``fragments.digest``) rather than the moves: a move
   that leaves it as it was finds it drawn. The viewer's own planet with the turn they
   build or submitted (a secret) is never kept;
-* the panels: for the viewer's seat (what its view may show) and the planet in focus
-  (the Power tracks shown are that seat's);
+* each panel: for every viewer alike (``fragments.EVERYONE``), kept under a digest of
+  exactly what it is drawn from (the Power tracks: the focused seat's positions and card;
+  the Fertility Zone: its stacks; the scores: each seat's public line and whose page it
+  is), so a move that leaves a panel's facts as they were finds it drawn (a pick leaves
+  the Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds
+  a panel drawn from the very facts its own view holds;
 * the pool: for the viewer's seat, and only when it holds no form. A pick to make or a
   standing order to rank carries the request's CSRF token, the version and a fresh key,
   and the standing order changes without a move: that pool is drawn for each page.
@@ -80,24 +84,59 @@ def revealed_planet(
     return presenters.planet(edition, board, view["sun"], view["next_sun"], seat=k, name=names[k])
 
 
-def _panels(
+def _powers(edition: rules.Edition, view: dict[str, Any], names: list[str], focus: int) -> str:
+    return render_to_string(
+        "games/evergreen/_powers.html",
+        {
+            "tracks": presenters.power_tracks(edition, view["seats"][focus]),
+            "tracks_name": names[focus],
+        },
+    )
+
+
+def _fertility(edition: rules.Edition, view: dict[str, Any]) -> str:
+    return render_to_string(
+        "games/evergreen/_fertility.html",
+        {"fertility": presenters.fertility_zone(edition, view)},
+    )
+
+
+def _scores(edition: rules.Edition, view: dict[str, Any], names: list[str]) -> str:
+    return render_to_string(
+        "games/evergreen/_scores.html", {"scores": presenters.scores(edition, view, names)}
+    )
+
+
+# What the scores panel reads of each seat's view (``presenters.scores``).
+_SCORE_FACTS = ("seat", "score", "setup_points", "seasons", "fertility", "card", "submitted")
+
+
+def _panel_parts(
     edition: rules.Edition, view: dict[str, Any], names: list[str], focus: int
-) -> dict[str, str]:
+) -> dict[str, fragments.Part]:
+    """The panels, each kept under a digest of all its drawing reads (``presenters``;
+    the names and the language are in every key): the same facts give the same panel,
+    whoever's view they come from."""
+    seat = view["seats"][focus]
+    scores = [tuple(s[k] for k in _SCORE_FACTS) for s in view["seats"]]
+    facts = {
+        "powers": (focus, seat["card"], seat["powers"]),
+        "fertility": (view["fertility"], view["fertility_zone"]),
+        "scores": (view["phase"], view["season"], view["first_player"], view["viewer"], scores),
+    }
+    makers = {
+        "powers": lambda: _powers(edition, view, names, focus),
+        "fertility": lambda: _fertility(edition, view),
+        "scores": lambda: _scores(edition, view, names),
+    }
     return {
-        "powers": render_to_string(
-            "games/evergreen/_powers.html",
-            {
-                "tracks": presenters.power_tracks(edition, view["seats"][focus]),
-                "tracks_name": names[focus],
-            },
-        ),
-        "fertility": render_to_string(
-            "games/evergreen/_fertility.html",
-            {"fertility": presenters.fertility_zone(edition, view)},
-        ),
-        "scores": render_to_string(
-            "games/evergreen/_scores.html", {"scores": presenters.scores(edition, view, names)}
-        ),
+        name: fragments.Part(
+            f"panel-{name}",
+            fragments.EVERYONE,
+            makers[name],
+            made_from=fragments.digest(edition.name, facts[name]),
+        )
+        for name in PANELS
     }
 
 
@@ -145,9 +184,7 @@ def drawn(
         )
 
     own = mine is not None  # the viewer's planet is drawn with their turn
-    parts = {
-        "panels": part(f"panels-{focus}", viewer, lambda: _panels(edition, view, names, focus))
-    }
+    parts = _panel_parts(edition, view, names, focus)
     if not (own and focus == viewer):
         parts["main"] = revealed(focus, "large")
     if still_pool:
@@ -171,6 +208,6 @@ def drawn(
     return Drawn(
         main=mark_safe(main) if main is not None else None,  # drawn by the template
         others=others,
-        panels={name: mark_safe(found["panels"][name]) for name in PANELS},
+        panels={name: mark_safe(found[name]) for name in PANELS},  # drawn there
         pool=mark_safe(pool) if pool is not None else None,
     )

@@ -222,10 +222,11 @@ def story(
     bookmarks = _Bookmarks(record, viewer, names)
     teller = _Teller(names, edition)
     found = bookmarks.latest()
-    first, start = 0, record.start()
     if found is not None:
         first, start, saved = found
         teller.restore(saved)
+    else:  # dealt from the seed: only when no bookmark says where the telling stood
+        first, start = 0, record.start()
     all_steps = recap.steps(start, record.moves[first:], closed=closed, first=first)
     views = [player_view(step.state, viewer) for step in all_steps]
     if found is None:

@@ -115,3 +115,29 @@ def test_a_planet_a_move_leaves_as_it_was_is_not_drawn_again(
     submit(game.pk, (alice, bob)[state.to_pick], {"type": "pick", "card": state.pool[0]})
     page(carol, game)
     assert drawn == []  # neither planet is drawn again
+
+
+def test_a_panel_a_move_leaves_as_it_was_is_not_drawn_again(
+    kept_parts, two_player_game, alice, bob, carol, monkeypatch
+):
+    game = two_player_game
+    page(carol, game)
+    drawn: list[str] = []
+    fertility = panels._fertility
+    monkeypatch.setattr(panels, "_fertility", lambda *a: drawn.append("fertility") or fertility(*a))
+    state = game.engine_state()
+    submit(game.pk, (alice, bob)[state.to_pick], {"type": "pick", "card": state.pool[0]})
+    page(carol, game)
+    assert drawn == []  # a pick leaves the Fertility Zone as it was
+
+
+def test_a_panel_kept_for_one_viewer_is_found_by_another_with_the_same_facts(
+    kept_parts, two_player_game, carol, monkeypatch
+):
+    game = two_player_game
+    page(carol, game)
+    drawn: list[str] = []
+    fertility = panels._fertility
+    monkeypatch.setattr(panels, "_fertility", lambda *a: drawn.append("fertility") or fertility(*a))
+    page(None, game)
+    assert drawn == []  # a signed-in watcher and a visitor see the same Fertility Zone

@@ -97,3 +97,23 @@ def test_the_log_reads_only_the_moves_it_has_not_read_before(
     stale = Game.objects.get(pk=game.pk)
     stale.moves_count -= 1  # a game row read just before the last move
     assert story_module._record(stale).moves == game.record().moves[:-1]
+
+
+def test_the_moves_read_are_kept_in_chunks_and_a_full_chunk_is_not_kept_again(
+    kept_parts, two_player_game, monkeypatch
+):
+    monkeypatch.setattr(story_module, "CHUNK", 4)
+    game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
+    assert story_module._record(game) == game.record()
+    full = game.moves_count // 4  # the chunks filled up by then
+    kept: list[str] = []
+    keep = story_module.fragments.keep
+    monkeypatch.setattr(
+        story_module.fragments,
+        "keep",
+        lambda where, value: kept.append(where) or keep(where, value),
+    )
+    game = play_until(game, lambda s: s.round == 3 or s.season > 1)
+    assert story_module._record(game) == game.record()
+    assert kept and all(int(where.rsplit(":", 1)[1]) >= full for where in kept)
+    assert story_module._record(game) == game.record()  # all found in the chunks
