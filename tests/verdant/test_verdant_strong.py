@@ -16,6 +16,7 @@ from games.verdant.rules.edition import load_edition
 from games.verdant.rules.home import NEIGHBOURS, bounding_box
 from games.verdant.rules.outlook import Outlook, open_cells, outlook_value, quick_outlook_value
 from games.verdant.rules.strong import (
+    LEVELS,
     OUTLOOK,
     PlannerBot,
     StrongBot,
@@ -151,7 +152,11 @@ def test_a_home_in_progress_is_worth_more_than_its_value_now():
 
 
 @pytest.mark.parametrize("players", [1, 2])
-@pytest.mark.parametrize("outlook", [OUTLOOK, Outlook()], ids=["tuned", "with light"])
+@pytest.mark.parametrize(
+    "outlook",
+    [OUTLOOK, Outlook(), replace(OUTLOOK, kinds=0.5)],
+    ids=["tuned", "with light", "with item kinds"],
+)
 def test_the_quick_outlook_values_every_home_of_a_game_as_the_outlook_does(players, outlook):
     ed = load_edition()
     state = started(players, seed=21)
@@ -188,3 +193,47 @@ def test_the_planner_rolling_out_the_search_plays_a_whole_solo_game_legally_and_
     again, moves_again = play_game(new_game(1, 8), [PlannerBot(5)])
     assert first.is_over and moves == moves_again
     assert first.outcome == again.outcome
+
+
+def at_level(**changes):
+    """A ``StrongBot`` class searching at the strong level with ``changes``."""
+    level = replace(LEVELS["strong"], **changes)
+    return type("TriedBot", (StrongBot,), {"level": level})
+
+
+def test_a_room_without_an_item_promises_new_kinds_only_when_they_are_weighed():
+    state = mid_game(1, 4, 6)
+    seat = state.seats[0]
+    ed = load_edition()
+    assert any(
+        c is not None and c[0] == "R" and seat.home.items[i] is None
+        for i, c in enumerate(seat.home.cards)
+    )
+    plain = quick_outlook_value(seat.home, seat.thumbs, state, ed, OUTLOOK)
+    hoped = quick_outlook_value(seat.home, seat.thumbs, state, ed, replace(OUTLOOK, kinds=0.5))
+    assert hoped > plain
+
+
+def test_the_search_work_is_counted_candidates_times_worlds_times_targets(monkeypatch):
+    calls = []
+    monkeypatch.setattr(StrongBot, "rollout", lambda self, *a: calls.append(a) or 0.0)
+    state = mid_game(1, 4, 3)
+    targets = (OUTLOOK, replace(OUTLOOK, kinds=0.5))
+    for level, per_move in [({"worlds": 3}, 3), ({"worlds": 3, "targets": targets}, 6)]:
+        calls.clear()
+        bot = at_level(wipes=False, **level)(1)
+        bot.choose(state, 0)
+        assert len(calls) == bot.level.candidates * per_move
+
+
+def test_a_move_is_worth_its_best_targets_total():
+    state = mid_game(1, 4, 3)
+    ed = load_edition()
+    moves = [turn for _, _, turn in PlannerBot(1).ranked(state, 0)[:3]]
+    goal = state.seats[0].turns + 4
+    alone = at_level()(9).totals(state, 0, goal, ed, moves, 3)
+    other = replace(OUTLOOK, collector=3.0, decorator=3.0, kinds=1.0)
+    only_other = at_level(targets=(other,))(9).totals(state, 0, goal, ed, moves, 3)
+    both = at_level(targets=(OUTLOOK, other))(9).totals(state, 0, goal, ed, moves, 3)
+    assert both == [max(a, b) for a, b in zip(alone, only_other, strict=True)]
+    assert alone != only_other  # the second target plays otherwise

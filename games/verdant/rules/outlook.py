@@ -4,7 +4,8 @@
 progress also holds promises the final scoring will pay: an incomplete plant beside an
 empty cell will get a room there (the home fills its 5 x 3 rectangle), whose edge may
 light it; a room beside an empty cell may get a plant of its type; a plant or room type
-still missing may yet come for the collector's and decorator's bonus. ``outlook_value``
+still missing may yet come for the collector's and decorator's bonus; a room without an
+item may yet hold a new kind (a promise only the search's item target weighs). ``outlook_value``
 adds each promise, weighted by ``Outlook``: the chance it is kept, tuned by self-play
 (see ``docs/verdant-strong-player.md``). At the game's end no cell is empty and every
 promise is zero, so the outlook is the final score.
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .edition import Edition
-from .home import COL_OF, NEIGHBOURS, ROW_OF, Home
+from .home import COL_OF, NEIGHBOURS, ROW_OF, Home, is_room
 from .policies import home_value
 from .state import GameState
 
@@ -32,6 +33,7 @@ class Outlook:
     room: float = 0.25  # a future plant of a room's type beside it, per point it would bring
     collector: float = 0.5  # the chance of a missing type's bonus, scaled by slots left
     decorator: float = 0.5
+    kinds: float = 0.0  # the item table's steps still open to the home's rooms without an item
 
 
 # Each cell's neighbours' indices (``NEIGHBOURS`` without the sides).
@@ -127,6 +129,12 @@ def outlook_value(
     kinds = len(ed.plant_types)
     value += ed.collector_bonus * outlook.collector * _bonus_chance(kinds - len(plant_types), slots)
     value += ed.decorator_bonus * outlook.decorator * _bonus_chance(kinds - len(room_types), slots)
+    if outlook.kinds:
+        table = ed.item_score
+        top = len(table) - 1
+        held = min(len({item for item in home.items if item is not None}), top)
+        bare = sum(1 for i in occupied if is_room(cards[i]) and home.items[i] is None)
+        value += outlook.kinds * (table[min(held + bare, top)] - table[held])
     return value
 
 
@@ -176,6 +184,7 @@ def quick_outlook_value(
     plant_types: set[str] = set()
     room_types: set[str] = set()
     kinds: set[str] = set()
+    bare = 0  # rooms without an item
     for i in occupied:
         card = cards[i]
         assert card is not None
@@ -201,7 +210,9 @@ def quick_outlook_value(
         room_types.add(room.type)
         item = items[i]
         per_plant = 1
-        if item is not None:
+        if item is None:
+            bare += 1
+        else:
             kinds.add(item)
             if ed.items[item].color == room.type:
                 per_plant = 2
@@ -215,7 +226,11 @@ def quick_outlook_value(
         if beside:
             value += beside * outlook.room * per_plant
     table = ed.item_score
-    value += table[min(len(kinds), len(table) - 1)]
+    top = len(table) - 1
+    held = min(len(kinds), top)
+    value += table[held]
+    if empty and outlook.kinds:
+        value += outlook.kinds * (table[min(held + bare, top)] - table[held])
     types = len(ed.plant_types)
     if len(plant_types) == types:
         value += ed.collector_bonus

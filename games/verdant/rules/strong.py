@@ -34,6 +34,9 @@ from .policies import GreedyBot
 from .state import GameState
 from .turns import TurnInProgress
 
+# The weights of the strong player's judgement (tuned by self-play, see the docs).
+OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot=3.0)
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -44,14 +47,16 @@ class Level:
     worlds: int  # determinisations each candidate is played in
     horizon: int  # own turns played after the candidate before the home is valued
     wipes: bool = True  # whether action A is among the candidates
+    # The rollout policies' judgements ("targets"): a move is worth its best policy's total.
+    targets: tuple[Outlook, ...] = ()
+    leaf: Outlook | None = None  # the horizon's judgement, when not the planner's
+    # Other judgements ("proposers") whose best turn is a candidate too.
+    proposers: tuple[Outlook, ...] = ()
 
 
 LEVELS: dict[str, Level] = {
     "strong": Level("strong", candidates=5, worlds=12, horizon=3),
 }
-
-# The weights of the strong player's judgement (tuned by self-play, see the docs).
-OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot=3.0)
 
 
 class PlannerBot(GreedyBot):
@@ -114,7 +119,8 @@ class StrongBot(PlannerBot):
             assert state.outcome is not None
             return float(state.outcome.scores[seat])
         stored = self.STORED if s.storage else 0.0
-        return quick_outlook_value(s.home, s.thumbs, state, ed, self.outlook) + stored
+        judge = self.level.leaf or self.outlook
+        return quick_outlook_value(s.home, s.thumbs, state, ed, judge) + stored
 
     def rollout(
         self, state: GameState, seat: int, goal: int, ed: Edition, policy: GreedyBot
@@ -133,6 +139,8 @@ class StrongBot(PlannerBot):
         if len(moves) == 1 or state.seats[seat].turns + 1 >= ed.turns_per_player:
             return moves[0]  # the last turn: nothing is left to search
         best_turn = ranked[0][2]
+        if level.proposers:
+            moves += self.proposed_turns(state, seat, moves)
         if level.wipes:
             moves += wipe_candidates(state, seat, ed, best_turn.token)
         goal = state.seats[seat].turns + 1 + level.horizon
@@ -142,6 +150,17 @@ class StrongBot(PlannerBot):
             if total > totals[best]:
                 best = k
         return moves[best]
+
+    def proposed_turns(self, state: GameState, seat: int, moves: list[Wipe | Turn]) -> list[Turn]:
+        """The best turn of each proposer's judgement, when not in ``moves`` already."""
+        found: list[Turn] = []
+        for target in self.level.proposers:
+            planner = PlannerBot(self.random.getrandbits(64))
+            planner.outlook = target
+            turn = planner.ranked(state, seat)[0][2]
+            if turn not in moves and turn not in found:
+                found.append(turn)
+        return found
 
     def totals(
         self,
@@ -155,13 +174,21 @@ class StrongBot(PlannerBot):
         """Each move's total over ``worlds`` new determinisations, the same for every move."""
         dealt = [determinise(state, self.random) for _ in range(worlds)]
         policy_seeds = [self.random.getrandbits(64) for _ in dealt]
+        targets = self.level.targets or (self.outlook,)
         found = []
         for move in moves:
-            total = 0.0
-            for world, policy_seed in zip(dealt, policy_seeds, strict=True):
-                after = apply(world, move)
-                total += self.rollout(after, seat, goal, ed, PlannerBot(policy_seed))
-            found.append(total)
+            best = None
+            for target in targets:
+                total = 0.0
+                for world, policy_seed in zip(dealt, policy_seeds, strict=True):
+                    after = apply(world, move)
+                    policy = PlannerBot(policy_seed)
+                    policy.outlook = target
+                    total += self.rollout(after, seat, goal, ed, policy)
+                if best is None or total > best:
+                    best = total
+            assert best is not None
+            found.append(best)
         return found
 
 
