@@ -230,8 +230,8 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(_page_url(pk, steps=steps, focus=focus))
     game, seat = game_for_viewer(pk, request.user)
-    if quietpoll.applies(game, seat, request.GET.get("version", "")):
-        return quietpoll.answer(request, _context(request, game, seat, steps=steps, focus=focus))
+    if quietpoll.applies(game, seat, request.GET.get("version", ""), steps):
+        return quietpoll.answer(request, game, seat, focus, POLL_SECONDS)
     return render_play(request, game, seat, steps=steps, focus=focus)
 
 

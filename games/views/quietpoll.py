@@ -22,18 +22,21 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .. import kinds, services
+from .. import clocks, kinds, services, story
 from ..models import Game, Seat
 
 
-def applies(game: Game, seat: Seat | None, shown: str) -> bool:
+def applies(game: Game, seat: Seat | None, shown: str, steps: str) -> bool:
     """Whether everything that changed since the version ``shown`` is hidden from the
-    viewer (``seat``; None: a spectator), so the status bar is all there is to update."""
-    if game.state is None or game.status != Game.Status.ACTIVE or not shown.isdigit():
+    viewer (``seat``; None: a spectator), so the status bar is all there is to update.
+    Not with a turn in progress (``steps``): its page may have to tell that it no longer
+    holds, which the whole region does."""
+    if game.state is None or game.status != Game.Status.ACTIVE or not shown.isdigit() or steps:
         return False
     return services.unseen_changes_only(game, seat.position if seat else None, int(shown))
 
@@ -48,11 +51,31 @@ def out_of_band(html: str, selector: str) -> SafeString:
     return mark_safe(FIRST_TAG.sub(lambda tag: tag.group(0) + mark, html, count=1))
 
 
-def answer(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
-    """The status bar and the kind's other parts for ``context`` (the page's, at the
-    game's version), out of band; the poller's own target (the play region) is left as
-    it is."""
-    parts = kinds.of(context["game"]).unseen_move_parts(context)
+def answer(
+    request: HttpRequest, game: Game, seat: Seat | None, focus: int | None, poll_seconds: int
+) -> HttpResponse:
+    """The status bar and the other parts hidden moves change, at the game's version, out
+    of band; the poller's own target (the play region) is left as it is."""
+    kind = kinds.of(game)
+    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    params = {"names": names, "steps": "", "builder": None, "focus": focus, "error": None}
+    context: dict[str, Any] = {
+        "game": game,
+        "seat": seat,
+        "version": game.version,
+        "poll_seconds": poll_seconds,
+        "poll": True,  # an active game (``applies``)
+        "steps": "",
+        "focus": focus,
+        **kind.status_context(request, game, seat, {**params, "status_key": game.status_name}),
+        "error": None,
+        "story_html": story.page_context(game, seat, names)["story_html"],
+    }
+    now = timezone.now()
+    viewer = seat.position if seat else None
+    context["clocks"] = clocks.seat_clocks(game, game.seats.all(), viewer, now)
+    context["time_control"] = clocks.time_control(game, seat, now)
+    parts = kind.unseen_move_parts(context)
     if context["story_html"].strip():  # it tells that a seat has moved ("Bob planned ...")
         parts["#play .panel.story"] = context["story_html"]
     context["oob_parts"] = [out_of_band(html, selector) for selector, html in parts.items()]
