@@ -199,6 +199,20 @@ class GameKind(ABC):
         """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
         return set()
 
+    def status_context(
+        self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """What the status bar and ``unseen_move_parts`` need (``page_context``'s params):
+        by default the whole ``page_context``; a kind may draw less."""
+        return self.page_context(request, game, seat, params)
+
+    def unseen_move_parts(self, context: Mapping[str, Any]) -> dict[str, str]:
+        """Besides the status bar, the parts of the play region that another seat's hidden
+        move changes for the viewer (a mark that the seat has moved): each element's HTML
+        as drawn from ``context`` (the page's), by a CSS selector that finds it on the
+        page (``games.views.quietpoll`` swaps them in out of band)."""
+        return {}
+
     def solo_title(self, state: State) -> str | None:
         """The title a finished one-player game earns from the game's solo title table, as
         the table names it (a stable key, stored by the daily challenge), or None."""

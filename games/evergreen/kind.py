@@ -222,6 +222,17 @@ class Evergreen(GameKind):
 
         return unrevealed_moves(GameRecord((), 0, moves=tuple(moves)), state, viewer)
 
+    def status_context(
+        self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        from .quietpage import status_context
+
+        return status_context(game, seat, params)
+
+    def unseen_move_parts(self, context: Mapping[str, Any]) -> dict[str, str]:
+        # The score table marks each seat whose turn is in (✓).
+        return {"#play .panel.scores": context["panels"]["scores"]}
+
     # --- Computer players, time-outs, standing orders ---------------------------------
 
     def bot_move(self, bot: str, state: rules.GameState, seat: int, seed: int) -> rules.Move:

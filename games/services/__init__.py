@@ -7,8 +7,9 @@ the game kind validates; a Move row is appended; the snapshot and its projection
 updated and the version bumped.
 
 The modules, by concern: ``errors`` (the refusals), ``writes`` (the shared write path and
-the closing of rounds), ``moves`` (submitting moves), ``lobby`` (creating, joining,
-aborting, adjudicating games), ``seats`` (standing orders, vacations, hand-overs). Callers
+the closing of rounds), ``moves`` (submitting moves), ``unseen`` (whether a viewer could see what changed
+since a version), ``lobby`` (creating, joining, aborting, adjudicating games), ``seats``
+(standing orders, vacations, hand-overs). Callers
 use the names re-exported here: ``from games import services``; ``services.submit_move``.
 """
 
@@ -40,6 +41,7 @@ from .seats import (
     set_standing_order,
     start_vacation,
 )
+from .unseen import unseen_changes_only
 from .writes import (
     CLOSE_ROUND_TASK,
     GAME_STATE_FIELDS,
@@ -86,4 +88,5 @@ __all__ = [
     "standing_order",
     "start_vacation",
     "submit_move",
+    "unseen_changes_only",
 ]

@@ -13,6 +13,7 @@ from .. import kinds
 from ..kinds import GameKind, Refusal
 from ..models import Game, Move, Seat, Seats
 from .errors import Conflict, ServiceError, not_a_player, refused
+from .unseen import unseen_changes_only
 from .writes import commit, lock_game_and_seats, move_row, progress
 
 
@@ -158,26 +159,6 @@ def _repeated(
     return SubmitResult(game, earlier, game.engine_state(), repeated=True)
 
 
-def _unseen_changes_only(game: Game, seat: Seat, expected_version: int) -> bool:
-    """Whether every change since ``expected_version`` is another seat's move that ``seat``
-    may not see yet (a simultaneous hidden choice: a start placement, a pick): the page
-    it was chosen on shows the game as it still is for this seat, so the move is not
-    stale. A change of any other sort (a round revealed, a seat joined, a move of this
-    seat's own) makes it stale."""
-    changed = game.version - expected_version
-    if changed <= 0:
-        return False
-    rows = list(game.moves.order_by("number").values_list("seat", "result_version"))
-    since = [i for i, (_seat, version) in enumerate(rows) if version > expected_version]
-    if len({rows[i][1] for i in since}) != changed:
-        return False  # a version bump that was no move (a closing, a join, a hand-over)
-    if any(rows[i][0] == seat.position for i in since):
-        return False
-    kind = kinds.of(game)
-    hidden = kind.hidden_moves(game.engine_state(), game.record().moves, seat.position)
-    return all(i in hidden for i in since)
-
-
 def _play(
     game: Game,
     seats: Seats,
@@ -192,7 +173,7 @@ def _play(
     if (
         expected_version is not None
         and expected_version != game.version
-        and not _unseen_changes_only(game, seat, expected_version)
+        and not unseen_changes_only(game, seat.position, expected_version)
     ):
         raise Conflict(
             _(

@@ -195,6 +195,15 @@ class Verdant(GameKind):
     ) -> set[int]:
         return unrevealed_moves(rules.GameRecord((), 0, moves=tuple(moves)), state, viewer)
 
+    def unseen_move_parts(self, context: Mapping[str, Any]) -> dict[str, str]:
+        # Each home tells whether its seat has chosen its start placement (as _play.html).
+        from django.template.loader import render_to_string
+
+        homes = "".join(
+            render_to_string("games/verdant/_home.html", {"h": h}) for h in context["homes"]
+        )
+        return {"#play .verdant-homes": f'<div class="verdant-homes">\n  {homes}\n</div>'}
+
     # --- Computer players and time-outs -------------------------------------------------
 
     def bot_move(self, bot: str, state: rules.GameState, seat: int, seed: int) -> rules.Move:

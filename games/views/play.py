@@ -30,6 +30,7 @@ from ..access import game_for_viewer
 from ..kinds import Refusal
 from ..models import Game, Seat
 from ..ratelimit import RateLimited, check_move_rate
+from . import quietpoll
 
 POLL_SECONDS = 15
 
@@ -218,7 +219,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
-    """204 while the game's version has not moved (one query); else the refreshed region."""
+    """204 while the game's version has not moved (one query); the status bar alone while
+    only moves hidden from the viewer were made (``quietpoll``); else the refreshed region."""
     version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
         raise Http404("No such game")
@@ -228,6 +230,8 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(_page_url(pk, steps=steps, focus=focus))
     game, seat = game_for_viewer(pk, request.user)
+    if quietpoll.applies(game, seat, request.GET.get("version", ""), steps):
+        return quietpoll.answer(request, game, seat, focus, POLL_SECONDS)
     return render_play(request, game, seat, steps=steps, focus=focus)
 
 

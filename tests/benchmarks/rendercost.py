@@ -5,7 +5,9 @@
 production settings (DEBUG off); the Django test client sends, as bench_web does, the
 minimal view, the game page rendered afresh (no CSRF cookie: never from the page cache)
 for one of its players and for a signed-in spectator, the htmx region the page's poller
-fetches after a change, and the first render after a move (a real move made before each
+fetches after a change, the poller's quiet answer (the status bar, the log and the score
+table: the change was the rival's turn, hidden from the player), and the first render after
+a move (a real move made before each
 request, not counted). It prints the CPU time (``time.process_time``: the wait for a core
 on a crowded machine does not count) per request, warm, and each one's multiple of the
 minimal view; ``--profile`` adds cProfile's top functions of each (``SORT``,
@@ -69,6 +71,31 @@ def spectator_session() -> str:
     return session.session_key
 
 
+def quiet_poll(users: tuple[int, int]) -> str:
+    """The poll of the first bench user's page in an Action phase of the second season,
+    with the version before the rival's turn (hidden from the user: the quiet answer)."""
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.evergreen import rules
+    from games.evergreen.rules.bots import RandomBot
+    from tests.benchmarks.bench_web import play_on
+
+    user, rival = (get_user_model().objects.get(pk=pk) for pk in users)
+    game = services.create_game(user, players=2)
+    services.join_game(game.pk, rival)
+    play_on(game.pk, until_season=2)
+    game.refresh_from_db()
+    while not (
+        game.engine_state().phase is rules.Phase.ACTION and len(game.engine_state().awaiting) == 2
+    ):
+        play_on(game.pk, moves=1)
+        game.refresh_from_db()
+    shown, position = game.version, services.seat_of(game, rival).position  # type: ignore[union-attr]
+    services.submit_move(game.pk, rival, RandomBot(0).choose(game.engine_state(), position))
+    return f"/games/{game.pk}/poll/?version={shown}"
+
+
 def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     from django.conf import settings
     from django.test import Client
@@ -82,6 +109,7 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     game = Game.objects.get(pk=data["page_game"])
     page, poll = f"/games/{game.pk}/", f"/games/{game.pk}/poll/?version={game.version - 1}"
     moves = MovesBetweenViews(data["users"])
+    quiet = quiet_poll(data["users"])
     after: dict[str, str] = {}
 
     def ok(response: Any) -> Any:
@@ -101,6 +129,10 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
         "the same for a spectator": (lambda: ok(spectator.get(page)), None),
         "htmx region after a change (poll)": (
             lambda: ok(client.get(poll, headers={"HX-Request": "true"})),
+            None,
+        ),
+        "quiet poll: only hidden turns since": (
+            lambda: ok(client.get(quiet, headers={"HX-Request": "true"})),
             None,
         ),
         "first render after a move": (lambda: ok(client.get(after["page"])), move),

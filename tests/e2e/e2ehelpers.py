@@ -141,9 +141,11 @@ class Person:
         self.page.wait_for_function(IDLE, timeout=WAIT_MS)
 
     def wait_for_version(self, version: int) -> None:
-        """Until the page shows the game at ``version`` (htmx polling brings it there)."""
+        """Until the page shows the game at ``version`` (htmx polling brings it there: the
+        whole region, or its status bar alone while the moves since are hidden from it)."""
         start = time.perf_counter()
-        self.page.wait_for_selector(f'#play[data-version="{version}"]', timeout=WAIT_MS)
+        shown = f'#play[data-version="{version}"], #play .status-bar[data-version="{version}"]'
+        self.page.wait_for_selector(shown, timeout=WAIT_MS)
         self.idle()
         self.waited += time.perf_counter() - start
 
