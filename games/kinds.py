@@ -202,15 +202,12 @@ class GameKind(ABC):
     def status_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """What the status bar and ``unseen_move_parts`` need (``page_context``'s params):
-        by default the whole ``page_context``; a kind may draw less."""
+        """What the status bar needs (by default the whole ``page_context``)."""
         return self.page_context(request, game, seat, params)
 
     def unseen_move_parts(self, context: Mapping[str, Any]) -> dict[str, str]:
-        """Besides the status bar, the parts of the play region that another seat's hidden
-        move changes for the viewer (a mark that the seat has moved): each element's HTML
-        as drawn from ``context`` (the page's), by a CSS selector that finds it on the
-        page (``games.views.quietpoll`` swaps them in out of band)."""
+        """Besides the status bar, what another seat's hidden move changes for the viewer:
+        HTML drawn from ``context`` by the CSS selector it replaces (``views.quietpoll``)."""
         return {}
 
     def solo_title(self, state: State) -> str | None:
@@ -391,8 +388,7 @@ def get(name: str) -> GameKind:
 
 
 def bot_choices() -> list[tuple[str, Any]]:
-    """Every registered kind's computer players as (name, label), each name once (the
-    choices of ``Seat.bot``, of the create form and of the API)."""
+    """Every kind's computer players as (name, label), each name once (``Seat.bot``)."""
     choices: dict[str, Any] = {}
     for kind in _registry().values():
         for name, label in kind.bots.items():
