@@ -28,6 +28,10 @@ def test_e2e_a_daily_challenge_from_the_navigation_to_the_leaderboard(
     new_context, monkeypatch
 ) -> None:
     clock_at(monkeypatch)  # noon UTC: the whole test happens within one challenge day
+    # Targets by each kind's quick player: tests run Celery eagerly, so the page that opens
+    # the day (Verdant's here) would play the strong player's whole game (~9 s of CPU, past
+    # the browser's patience on a busy machine) inside its request; a worker does it live.
+    monkeypatch.setattr(services, "target_bot", lambda kind: kind.default_bot)
     shots = Shots("daily")
     bob = make_user("bob")
     bobs, _ = services.start(bob, "evergreen")

@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 
 WORD = re.compile(r"[^\W\d_]{2,}")
 URL = re.compile(r"https?://\S+|(?<!\S)/[\w./?=&%-]+")  # links and paths shown as text
+WEEKDAYS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"}
 READABLE_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 SKIPPED_ELEMENTS = ("script", "style", "code", "pre")
 
@@ -119,7 +120,9 @@ def leftovers(
 
     Both are readable text (``readable`` for HTML). Returns them with some context."""
     english, translated = URL.sub(" ", english), URL.sub(" ", translated)  # links are not prose
-    known = {w.lower() for w in words(english)}
+    # Dates are Django's, formatted in the active language; the English page's weekday
+    # (a deadline "Mon 14:30 UTC") is not prose, and "mon" is French for "my".
+    known = {w.lower() for w in words(english)} - WEEKDAYS
     allowed = NAMES | ALLOWED.get(language, set()) | {n.lower() for n in names}
     found = []
     for match in WORD.finditer(translated):

@@ -150,3 +150,11 @@ def test_the_leftover_check_finds_english_and_spares_names():
         "'Sprout' in …'Du bist am Zug, Alice: plant a Sprout.'…",
     ]
     assert leftovers(english, "Du bist am Zug in Evergreen, Alice.", "de") == []
+
+
+def test_the_leftover_check_takes_an_english_weekday_for_a_date_not_for_prose():
+    english = "Due Mon 14:30 UTC. Save my ranking"
+    assert leftovers(english, "Échéance lun. 14:30 UTC. Enregistrer mon classement", "fr") == []
+    assert leftovers(english, "Échéance lun. 14:30 UTC. Save mon classement", "fr") == [
+        "'Save' in …'Échéance lun. 14:30 UTC. Save mon classement'…"
+    ]
