@@ -54,7 +54,7 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
         ).get(pk=pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
-    usercache.attach(game.seats.all())
+    usercache.attach(game.seats.all(), known=[user])  # the viewer is loaded already
     seat = None
     if getattr(user, "is_authenticated", False):
         seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)

@@ -66,13 +66,13 @@ def users(ids: Iterable[int]) -> dict[int, Any]:
         return {}
     keys = {_key(pk): pk for pk in wanted}
     found = cache.get_many(list(keys)) if keeping() else {}
-    result = {keys[key]: _rebuilt(values) for key, values in found.items() if values != FORGOTTEN}
+    result = {keys[key]: rebuilt(values) for key, values in found.items() if values != FORGOTTEN}
     missing = wanted - result.keys()
     if missing:
         for user in get_user_model().objects.select_related("player").filter(pk__in=missing):
             result[user.pk] = user
             if keeping() and _key(user.pk) not in found:  # never over a forgetting's mark
-                cache.add(_key(user.pk), _values(user), seconds())
+                cache.add(_key(user.pk), values_of(user), seconds())
     return result
 
 
@@ -82,13 +82,15 @@ def seats_with_users(seats: QuerySet[Any]) -> QuerySet[Any]:
     return seats if keeping() else seats.select_related("user__player")
 
 
-def attach(seats: Iterable[Any]) -> None:
+def attach(seats: Iterable[Any], known: Iterable[Any] = ()) -> None:
     """Give each seated user's seat its user (with the player) from ``users``, while users
-    are kept (``seats_with_users`` joined them otherwise)."""
+    are kept (``seats_with_users`` joined them otherwise). A user in ``known`` (the one
+    asking, loaded for the request already) is given as it is, not looked up again."""
     if not keeping():
         return
     seated = [seat for seat in seats if seat.user_id is not None]
-    found = users(seat.user_id for seat in seated)
+    found = {user.pk: user for user in known if getattr(user, "is_authenticated", False)}
+    found.update(users(seat.user_id for seat in seated if seat.user_id not in found))
     for seat in seated:
         seat.user = found[seat.user_id]
 
@@ -120,7 +122,8 @@ def _fields(model: Any, leave_out: tuple[str, ...] = ()) -> tuple[str, ...]:
 USER_LEAVES_OUT = ("password",)
 
 
-def _values(user: Any) -> Values:
+def values_of(user: Any) -> Values:
+    """What is kept of ``user`` and its player (``rebuilt`` makes them again)."""
     player = getattr(user, "player", None)
     return {
         "user": [getattr(user, name) for name in _fields(get_user_model(), USER_LEAVES_OUT)],
@@ -128,7 +131,7 @@ def _values(user: Any) -> Values:
     }
 
 
-def _rebuilt(values: Values) -> Any:
+def rebuilt(values: Values) -> Any:
     model = get_user_model()
     user = model.from_db("default", _fields(model, USER_LEAVES_OUT), values["user"])
     if values["player"] is not None:

@@ -87,7 +87,7 @@ def submit_move(
     _check_key(idempotency_key)
     try:
         with transaction.atomic():
-            game, seats = lock_game_and_seats(game_id)
+            game, seats = lock_game_and_seats(game_id, user)
             seat = _seat_for(seats, user)
             try:
                 return _play(game, seats, seat, user, move, idempotency_key, expected_version)
@@ -103,7 +103,7 @@ def submit_move(
         if not idempotency_key:
             raise
         with transaction.atomic():
-            game, seats = lock_game_and_seats(game_id)
+            game, seats = lock_game_and_seats(game_id, user)
             seat = _seat_for(seats, user)
             repeated = _repeated(game, seats, seat, move, idempotency_key)
             if repeated is None:

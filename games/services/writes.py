@@ -67,12 +67,13 @@ def lock_game(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def lock_game_and_seats(game_id: int) -> tuple[Game, Seats]:
+def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
     """The game row locked for this transaction, then its seats (locked as well) with their
     players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
-    the same seat objects, so an answer rendered after the write reads no seat again."""
+    the same seat objects, so an answer rendered after the write reads no seat again. The
+    user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
     game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
-    usercache.attach(game.seats.all())
+    usercache.attach(game.seats.all(), known=[asking] if asking is not None else [])
     return game, Seats(game.seats.all())
 
 

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
+from games import usercache
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
 from tests.games.gamehelpers import api_client_for, marks_gone, user_at
@@ -81,3 +82,63 @@ class TestAChangeIsHeededAtOnce:
         assert english.status_code == german.status_code == 400
         assert english.json()["code"] == german.json()["code"]
         assert english.json()["message"] != german.json()["message"]
+
+
+@pytest.mark.usefixtures("kept_users")
+class TestOneCacheRead:
+    def test_a_token_seen_lately_brings_its_user_and_player_with_it(
+        self, action_game: Game, monkeypatch: Any
+    ) -> None:
+        client = api_client_for(user_at(action_game, 0))
+        marks_gone()
+        first = client.get(api_url("game", action_game.pk))
+        looked_up = users_looked_up(monkeypatch)
+        again = client.get(api_url("game", action_game.pk))
+        assert again.json() == first.json()
+        assert user_at(action_game, 0).pk not in looked_up  # it came with the token
+
+    def test_a_turn_does_not_look_up_the_player_asking_again(
+        self, action_game: Game, monkeypatch: Any
+    ) -> None:
+        alice = user_at(action_game, 0)
+        client = api_client_for(alice)
+        marks_gone()
+        client.get(api_url("game", action_game.pk))
+        looked_up = users_looked_up(monkeypatch)
+        turn = {"action": "D", "effects": [], "power": None}
+        assert client.post(api_url("turn", action_game.pk), turn, format="json").status_code == 200
+        assert alice.pk not in looked_up
+        assert user_at(action_game, 1).pk in looked_up  # the other seats' users are
+        assert action_game.moves.order_by("number").last().user == alice
+
+    def test_a_lookup_that_read_the_rows_before_a_change_does_not_keep_them(
+        self, action_game: Game, monkeypatch: Any
+    ) -> None:
+        alice = user_at(action_game, 0)
+        client = api_client_for(alice)
+        values_of = usercache.values_of
+
+        def change_then_keep(user: Any) -> Any:
+            alice.is_active = False
+            alice.save()  # the change lands between reading the rows and keeping them
+            return values_of(user)
+
+        marks_gone()
+        monkeypatch.setattr(usercache, "values_of", change_then_keep)
+        assert client.get(api_url("game", action_game.pk)).status_code == 200  # as it read
+        monkeypatch.setattr(usercache, "values_of", values_of)
+        assert client.get(api_url("game", action_game.pk)).status_code == 401
+
+
+def users_looked_up(monkeypatch: Any) -> list[int]:
+    """The ids ``games.usercache.users`` is asked for from now on."""
+    asked: list[int] = []
+    real = usercache.users
+
+    def users(ids: Any) -> dict[int, Any]:
+        ids = list(ids)
+        asked.extend(ids)
+        return real(ids)
+
+    monkeypatch.setattr(usercache, "users", users)
+    return asked

@@ -119,7 +119,7 @@ class TestTheKeptRows:
     def test_a_lookup_that_read_them_before_a_change_does_not_keep_them(
         self, alice: Any, monkeypatch: Any
     ) -> None:
-        values_of = usercache._values
+        values_of = usercache.values_of
 
         def change_then_keep(user: Any) -> Any:
             alice.is_active = False
@@ -127,9 +127,9 @@ class TestTheKeptRows:
             return values_of(user)
 
         marks_gone()
-        monkeypatch.setattr(usercache, "_values", change_then_keep)
+        monkeypatch.setattr(usercache, "values_of", change_then_keep)
         assert usercache.users([alice.pk])[alice.pk].is_active  # what it had read
-        monkeypatch.setattr(usercache, "_values", values_of)
+        monkeypatch.setattr(usercache, "values_of", values_of)
         assert not usercache.users([alice.pk])[alice.pk].is_active
 
     def test_a_deleted_user_is_not_found(self) -> None:
