@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A poll that finds nothing new: 204 from the cache, before sessions and the rest.
     "games.pollcache.QuickPollMiddleware",
+    "games.api.quickpoll.QuickApiPollMiddleware",  # the same for an API client's poll
     "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ without a proxy in front
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

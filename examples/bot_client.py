@@ -115,6 +115,12 @@ class Client:
     def game(self, game_id: int) -> dict[str, Any]:
         return self.request("GET", f"/api/games/{game_id}/", retries=2)  # type: ignore[no-any-return]
 
+    def game_since(self, game_id: int, version: int) -> dict[str, Any] | None:
+        """The game if it has moved since ``version``; else None (the server's 204 costs it
+        a fraction of a whole view: poll with this)."""
+        query = {"since": str(version)}
+        return self.request("GET", f"/api/games/{game_id}/", query=query, retries=2)  # type: ignore[no-any-return]
+
     def targets(
         self, game_id: int, effect: str, partial: dict[str, Any] | None = None
     ) -> list[list[int]]:
@@ -246,18 +252,20 @@ def play(
 ) -> dict[str, Any]:
     """Play ``game_id`` until it is over; returns the final game. Raises ``TimeoutError``."""
     deadline = None if timeout is None else time.monotonic() + timeout
+    game = client.game(game_id)
     while True:
-        game = client.game(game_id)
         if game["status"] in ("finished", "aborted"):
             return game
         result = play_one_move(client, game)
         if result is not None:
             move = result["move"]
             log(f"move {move['number']}: {json.dumps(move['payload'])}")
+            game = client.game(game_id)
             continue
         if deadline is not None and time.monotonic() > deadline:
             raise TimeoutError(f"game {game_id} is not over after {timeout} seconds")
         time.sleep(poll)
+        game = client.game_since(game_id, game["version"]) or game  # None: nothing moved
 
 
 def scores_text(game: dict[str, Any]) -> str:

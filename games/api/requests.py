@@ -58,6 +58,15 @@ REPLAYED = OpenApiParameter(
     description="`true` when the key had been used already: `move` is the move first recorded "
     "with it (nothing was played again) and the game is shown as it is now.",
 )
+SINCE = OpenApiParameter(
+    "since",
+    OpenApiTypes.INT,
+    OpenApiParameter.QUERY,
+    description="The `version` you last saw. While the game is still at it, the answer is "
+    "204 with no body, at a fraction of the cost: poll with it. The version moves with "
+    "every move, a revealed round, the start and the end of the game; not with a seat's "
+    "hints or a player's vacation.",
+)
 GAME_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The game.")
 
 
@@ -79,18 +88,35 @@ class GamePagination(LimitOffsetPagination):
 
     @staticmethod
     def _number(request: Request, name: str, low: int, high: int, default: int) -> int:
-        raw = _query(request, name)
-        if raw is None:
-            return default
-        # Length first: int() refuses 4,301 digits with a ValueError, and the database
-        # an OFFSET past its bigint.
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 12 and low <= int(raw) <= high):
-            raise ServiceError(
-                _("%(name)s must be a whole number from %(low)d to %(high)s.")
-                % {"name": name, "low": low, "high": high},
-                "bad_" + name,
-            )
-        return int(raw)
+        found = _whole_number(request, name, low, high)
+        return default if found is None else found
+
+
+def _whole_number(request: Request, name: str, low: int, high: int) -> int | None:
+    """The query parameter ``name`` as a whole number from ``low`` to ``high``, None when
+    it is not given; anything else is refused with the code ``bad_<name>``."""
+    raw = _query(request, name)
+    if raw is None:
+        return None
+    # Length first: int() refuses 4,301 digits with a ValueError, and the database a
+    # number past its bigint. ASCII digits only: "²" is a digit too.
+    if not (
+        raw.isascii() and raw.isdigit() and len(raw) <= len(str(high)) and low <= int(raw) <= high
+    ):
+        raise ServiceError(
+            _("%(name)s must be a whole number from %(low)d to %(high)s.")
+            % {"name": name, "low": low, "high": high},
+            "bad_" + name,
+        )
+    return int(raw)
+
+
+MAX_VERSION = 10**18 - 1  # a bigint's worth of digits, as the page poll accepts
+
+
+def _since(request: Request) -> int | None:
+    """The version the client last saw (``?since=``), if it says."""
+    return _whole_number(request, "since", 0, MAX_VERSION)
 
 
 def _query(request: Request, name: str) -> str | None:

@@ -18,13 +18,13 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from conversations.services import set_spectators_read
-from games import kinds, services
+from games import kinds, pollcache, services
 from games.access import game_for_viewer
 from games.models import Game, Seat
 from games.ratelimit import check_move_rate
@@ -36,12 +36,14 @@ from .requests import (
     IDEMPOTENCY_KEY,
     IF_MATCH,
     REPLAYED,
+    SINCE,
     GamePagination,
     _body,
     _errors,
     _expected_version,
     _idempotency_key,
     _query,
+    _since,
     _valid,
 )
 
@@ -118,12 +120,20 @@ def games(request: Request) -> Response:
     "and turn, the other planets as revealed, the draft pool, the Fertility Zone. "
     "Anyone logged in may look at any game, as a spectator if they have no seat; "
     "the deck order and the turns not yet revealed are never included.",
-    parameters=[GAME_ID],
-    responses={200: s.GameDetailSerializer, **_errors(401, 404)},
+    parameters=[GAME_ID, SINCE],
+    responses={
+        200: s.GameDetailSerializer,
+        204: OpenApiResponse(description="Nothing moved since the version given as `since`."),
+        **_errors(400, 401, 404),
+    },
     tags=["games"],
 )
 @api_view(["GET"])
 def game_detail(request: Request, pk: int) -> Response:
+    # Usually answered by ``quickpoll`` before DRF (with a token): the same rule.
+    since = _since(request)
+    if since is not None and pollcache.current_version(pk) == since:
+        return Response(status=204)
     game, seat = game_for_viewer(pk, request.user)
     return Response(_detail(request, game, seat))
 

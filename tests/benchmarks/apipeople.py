@@ -1,9 +1,10 @@
 """People who play through the REST API at the page's pace (``people.py``'s model).
 
-``ApiPerson`` reads the game (``GET /api/games/<id>/``) every poll period and, when it is
-their move, thinks (``Pace``), then picks or builds a turn with the example bot's logic
-(``examples/bot_client.build_turn``, asking ``/targets/``) and submits it with an
-``Idempotency-Key``; after a move it reads the game at once.
+``ApiPerson`` reads the game (``GET /api/games/<id>/``), then polls it every poll period
+with ``?since=<the version read>`` (204 while nothing moved), as ``examples/bot_client``
+does; when it is their move, it thinks (``Pace``), then picks or builds a turn with the
+example bot's logic (``examples/bot_client.build_turn``, asking ``/targets/``) and submits
+it with an ``Idempotency-Key``; after a move it reads the game at once.
 """
 
 from __future__ import annotations
@@ -51,12 +52,15 @@ class ApiPerson(Person):
         self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
 
     async def play(self) -> None:
+        seen: int | None = None  # the version last read: then polled with ``since``
         while not self.stop.is_set():
-            answer = await self.http.call(
-                "api view", "GET", f"/api/games/{self.game_id}/", self.headers
-            )
+            path = f"/api/games/{self.game_id}/"
+            label = "api view" if seen is None else "api poll"
+            query = "" if seen is None else f"?since={seen}"
+            answer = await self.http.call(label, "GET", path + query, self.headers)
             if answer is not None and answer[0] == 200:
                 game = json.loads(answer[2])
+                seen = game["version"]
                 if game["status"] in ("finished", "aborted"):
                     return
                 if game["my_move"]:

@@ -4,8 +4,8 @@
 (``make load ARGS=--realistic``), on the database it left (``LOAD_DATABASE_URL``) and
 with the cache on a private Redis, as the stack runs: for a player seated at an active
 game, the Django test client sends the requests a person sends (the page, a poll that
-finds nothing new, a poll that finds the game moved on, the API's game view) and this
-prints the CPU time (``time.process_time``: on a crowded machine the wait for a core does
+finds nothing new, a poll that finds the game moved on, the API's game view and its poll
+with ``since``) and this prints the CPU time (``time.process_time``: on a crowded machine the wait for a core does
 not count) per request of each kind, warm; ``--profile`` adds cProfile's top functions.
 What a request costs on the wire and in gunicorn comes on top (the load runs see it).
 """
@@ -72,6 +72,9 @@ def requests_of_a_person() -> dict[str, Callable[[], Any]]:
             page.get(f"{poll}{game.version - 1}", headers=htmx), 200
         ),
         "API game view (GET)": lambda: ok(api.get(f"/api/games/{game.pk}/"), 200),
+        "API poll, nothing new (204)": lambda: ok(
+            api.get(f"/api/games/{game.pk}/?since={game.version}"), 204
+        ),
     }
 
 

@@ -53,6 +53,8 @@ KINDS = {
     "step": "turn builder step (POST)",
     "submit": "turn submitted on the page (POST)",
     "api view": "API game view (GET)",
+    "api poll 204": "API poll with since, nothing new (204)",
+    "api poll 200": "API poll with since, the game view (200)",
     "api targets": "API legal targets (GET)",
     "api pick": "API pick (POST)",
     "api turn": "API turn (POST)",
@@ -141,8 +143,8 @@ class Http:
             self.recorder.error(f"{method} {path}: {type(exc).__name__}: {exc}")
             return None
         ms = (time.perf_counter() - start) * 1000
-        if kind == "poll":
-            kind = f"poll {status}" if status in (200, 204) else kind
+        if kind in ("poll", "api poll"):
+            kind = f"{kind} {status}" if status in (200, 204) else kind
         self.recorder.sample(kind, ms)
         self.recorder.statuses[f"{kind} {status}"] += 1
         if status >= 500:

@@ -179,3 +179,17 @@ def test_the_bot_needs_credentials(bot: ModuleType, capsys: pytest.CaptureFixtur
         bot.main(["--game", "1", "--token", ""])
     assert stopped.value.code == 2
     assert "give --token, or --email and --password" in capsys.readouterr().err
+
+
+@live
+def test_the_bot_polls_with_the_version_it_read_and_hears_of_nothing_until_it_moves(
+    bot: ModuleType, live_server: Any, alice: Any, bob: Any
+) -> None:
+    alices = bot.Client(live_server.url, token_for(alice))
+    waiting = alices.create_game(2)
+    assert alices.game_since(waiting["id"], waiting["version"]) is None  # nobody joined yet
+    bot.Client(live_server.url, token_for(bob)).join(waiting["id"])
+    started = alices.game_since(waiting["id"], waiting["version"])
+    assert started is not None and started["status"] == "active"
+    assert started["version"] > waiting["version"]
+    assert alices.game_since(waiting["id"], started["version"]) is None

@@ -1,0 +1,54 @@
+"""An API client's poll that finds nothing new, answered before DRF, sessions and
+PostgreSQL.
+
+A program playing through the API reads its game (``GET /api/games/<id>/``) every few
+seconds, and nearly always nothing has moved. With ``?since=<the version it last saw>``
+the answer is then 204 with no body: given here from the game's version as
+``games.pollcache`` publishes it and the token as ``games.api.tokencache`` keeps it (two
+cache reads), as ``QuickPollMiddleware`` answers a page's poll. Anything else (another
+version, no token or a bad one, a malformed ``since``) goes on to the view
+(``games.api.views.game_detail``), which applies the same rule or refuses as DRF does.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import add_never_cache_headers
+from rest_framework.authtoken.models import Token
+
+from games.pollcache import VERSION, GameGetMiddleware, current_version
+
+from . import tokencache
+
+
+class QuickApiPollMiddleware(GameGetMiddleware):
+    """204 for an API read of a game still at the version given as ``since``, asked with a
+    token of an active user; every other request passes through."""
+
+    url_name = "api:game"
+
+    def quick(self, request: HttpRequest, pk: int) -> HttpResponse | None:
+        since = request.GET.getlist("since")
+        # ASCII digits of a sane length only, given once: the view refuses the rest.
+        if len(since) != 1 or not VERSION.fullmatch(since[0]):
+            return None
+        key = _token_key(request)
+        if key is None or current_version(pk) != int(since[0]):
+            return None
+        try:
+            user = tokencache.token_with_user(key).user
+        except Token.DoesNotExist:
+            return None  # the view answers 401
+        if not user.is_active:
+            return None
+        response = HttpResponse(status=204)
+        add_never_cache_headers(response)
+        return response
+
+
+def _token_key(request: HttpRequest) -> str | None:
+    """The key of an ``Authorization: Token <key>`` header (as DRF reads it), or None."""
+    parts = request.headers.get("Authorization", "").split()
+    if len(parts) != 2 or parts[0].lower() != "token":
+        return None
+    return parts[1]
