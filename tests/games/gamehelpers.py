@@ -128,3 +128,21 @@ def marks_gone() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@contextmanager
+def deactivated_between_reading_and_keeping(monkeypatch: Any, user: Any) -> Iterator[None]:
+    """Inside the block, a lookup of users that reads the rows sees ``user`` deactivated
+    and saved after it read them and before it keeps them (``usercache.values_of``)."""
+    from games import usercache
+
+    values_of = usercache.values_of
+
+    def change_then_keep(found: Any) -> Any:
+        user.is_active = False
+        user.save()  # the change lands between reading the rows and keeping them
+        return values_of(found)
+
+    monkeypatch.setattr(usercache, "values_of", change_then_keep)
+    yield
+    monkeypatch.setattr(usercache, "values_of", values_of)

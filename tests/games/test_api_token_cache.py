@@ -15,7 +15,12 @@ from rest_framework.authtoken.models import Token
 from games import usercache
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, marks_gone, user_at
+from tests.games.gamehelpers import (
+    api_client_for,
+    deactivated_between_reading_and_keeping,
+    marks_gone,
+    user_at,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
@@ -116,17 +121,9 @@ class TestOneCacheRead:
     ) -> None:
         alice = user_at(action_game, 0)
         client = api_client_for(alice)
-        values_of = usercache.values_of
-
-        def change_then_keep(user: Any) -> Any:
-            alice.is_active = False
-            alice.save()  # the change lands between reading the rows and keeping them
-            return values_of(user)
-
         marks_gone()
-        monkeypatch.setattr(usercache, "values_of", change_then_keep)
-        assert client.get(api_url("game", action_game.pk)).status_code == 200  # as it read
-        monkeypatch.setattr(usercache, "values_of", values_of)
+        with deactivated_between_reading_and_keeping(monkeypatch, alice):
+            assert client.get(api_url("game", action_game.pk)).status_code == 200  # as read
         assert client.get(api_url("game", action_game.pk)).status_code == 401
 
 

@@ -15,7 +15,13 @@ from django.urls import reverse
 from games import usercache
 from games.models import Game
 from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
-from tests.games.gamehelpers import api_client_for, client_for, marks_gone, user_at
+from tests.games.gamehelpers import (
+    api_client_for,
+    client_for,
+    deactivated_between_reading_and_keeping,
+    marks_gone,
+    user_at,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed", "kept_users")]
 
@@ -119,17 +125,9 @@ class TestTheKeptRows:
     def test_a_lookup_that_read_them_before_a_change_does_not_keep_them(
         self, alice: Any, monkeypatch: Any
     ) -> None:
-        values_of = usercache.values_of
-
-        def change_then_keep(user: Any) -> Any:
-            alice.is_active = False
-            alice.save()  # the change lands between reading the rows and keeping them
-            return values_of(user)
-
         marks_gone()
-        monkeypatch.setattr(usercache, "values_of", change_then_keep)
-        assert usercache.users([alice.pk])[alice.pk].is_active  # what it had read
-        monkeypatch.setattr(usercache, "values_of", values_of)
+        with deactivated_between_reading_and_keeping(monkeypatch, alice):
+            assert usercache.users([alice.pk])[alice.pk].is_active  # what it had read
         assert not usercache.users([alice.pk])[alice.pk].is_active
 
     def test_a_deleted_user_is_not_found(self) -> None:
