@@ -11,7 +11,7 @@ a move (a real move made before each
 request, not counted). It prints the CPU time (``time.process_time``: the wait for a core
 on a crowded machine does not count) per request, warm, and each one's multiple of the
 minimal view; ``--profile`` adds cProfile's top functions of each (``SORT``,
-``PROFILE_FILTER``). Issue 16's target for
+``PROFILE_FILTER``; ``PROFILE_OUT=prefix`` keeps each whole profile as prefix.<first word>). Issue 16's target for
 a fresh render: at most 4x the minimal view.
 """
 
@@ -185,6 +185,8 @@ def main() -> int:
                     if between is not None:
                         between()
                     profiler.runcall(call)
+                if os.environ.get("PROFILE_OUT"):  # the whole profile, one file per kind
+                    profiler.dump_stats(f"{os.environ['PROFILE_OUT']}.{name.split()[0]}")
                 stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
                 stats.print_stats(os.environ.get("PROFILE_FILTER", OUR_CODE), 40)
         print(f"  (issue 16: a fresh render <= {RENDER_TARGET:g}x the minimal view)")
