@@ -237,3 +237,39 @@ def test_a_move_is_worth_its_best_targets_total():
     both = at_level(targets=(OUTLOOK, other))(9).totals(state, 0, goal, ed, moves, 3)
     assert both == [max(a, b) for a, b in zip(alone, only_other, strict=True)]
     assert alone != only_other  # the second target plays otherwise
+
+
+def before_the_last_turns(turns_left: int, seed: int = 4):
+    """A solo position with ``turns_left`` turns of the seat still to play."""
+    state = started(1, seed=seed)
+    bot = GreedyBot(seed)
+    ed = load_edition()
+    while ed.turns_per_player - state.seats[0].turns > turns_left:
+        state = apply(state, bot.choose(state, 0))
+    return state
+
+
+def test_the_exact_end_judges_the_last_turn_by_the_final_score():
+    state = before_the_last_turns(1)
+    exact = PlannerBot(3)
+    exact.exact_end = True
+    ranked = exact.ranked(state, 0)
+    for value, _, turn in ranked[:8]:
+        after = apply(state, turn)
+        assert after.is_over and after.outcome is not None
+        stored = PlannerBot.STORED if turn.store else 0.0
+        assert value - stored == after.outcome.scores[0]
+    plain = PlannerBot(3).ranked(state, 0)
+    assert [v for v, _, _ in plain[:8]] != [v for v, _, _ in ranked[:8]]
+
+
+def test_the_last_turns_search_the_end_candidates(monkeypatch):
+    calls = []
+    monkeypatch.setattr(StrongBot, "rollout", lambda self, *a: calls.append(a) or 0.0)
+    for left, wide in [(3, False), (2, True)]:
+        calls.clear()
+        state = before_the_last_turns(left)
+        bot = at_level(wipes=False, worlds=2, end_turns=2, end_candidates=9)(1)
+        bot.choose(state, 0)
+        searched = min(9 if wide else bot.level.candidates, len(bot.ranked(state, 0)))
+        assert len(calls) == searched * 2

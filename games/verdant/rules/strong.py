@@ -31,6 +31,7 @@ from .engine import apply, edition_of
 from .moves import Turn, Wipe
 from .outlook import Outlook, quick_outlook_value
 from .policies import GreedyBot
+from .scoring import score_home
 from .state import GameState
 from .turns import TurnInProgress
 
@@ -52,6 +53,11 @@ class Level:
     leaf: Outlook | None = None  # the horizon's judgement, when not the planner's
     # Other judgements ("proposers") whose best turn is a candidate too.
     proposers: tuple[Outlook, ...] = ()
+    # The seat's last turn judged by its exact final score (at the root and in rollouts).
+    exact_end: bool = False
+    # In the seat's last ``end_turns`` turns, ``end_candidates`` turns are searched.
+    end_turns: int = 0
+    end_candidates: int = 0
 
 
 LEVELS: dict[str, Level] = {
@@ -68,10 +74,30 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
     outlook = OUTLOOK
+    exact_end = False  # judge the seat's last turn by its exact final score
 
     def value(self, tp: TurnInProgress) -> float:
         """The planner's judgement: the greedy value plus the home's promises."""
+        if self.exact_end and tp.seat.turns + 1 >= tp.ed.turns_per_player:
+            return final_value(tp)
         return quick_outlook_value(tp.home, tp.thumbs, tp.state, tp.ed, self.outlook)
+
+
+def final_value(tp: TurnInProgress) -> float:
+    """The home's exact final score, as it would be if the turn ended the seat's game."""
+    home = tp.home.freeze()
+    state = tp.state
+    score = score_home(home, tp.ed, family=state.family, goals=state.goals, thumbs=tp.thumbs)
+    return float(
+        score.plants
+        + score.incomplete
+        + score.pots
+        + score.rooms
+        + score.items
+        + score.collector
+        + score.decorator
+        + score.goals
+    )
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
@@ -112,6 +138,10 @@ class StrongBot(PlannerBot):
     name = "strong"
     level = LEVELS["strong"]
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.exact_end = self.level.exact_end
+
     def leaf(self, state: GameState, seat: int, ed: Edition) -> float:
         """The seat's home at the horizon: its final score once the game is over."""
         s = state.seats[seat]
@@ -135,8 +165,10 @@ class StrongBot(PlannerBot):
         ed = edition_of(state)
         ranked = self.ranked(state, seat)
         level = self.level
-        moves: list[Wipe | Turn] = [turn for _, _, turn in ranked[: level.candidates]]
-        if len(moves) == 1 or state.seats[seat].turns + 1 >= ed.turns_per_player:
+        left = ed.turns_per_player - state.seats[seat].turns  # this turn included
+        wide = level.end_candidates if left <= level.end_turns else level.candidates
+        moves: list[Wipe | Turn] = [turn for _, _, turn in ranked[:wide]]
+        if len(moves) == 1 or left <= 1:
             return moves[0]  # the last turn: nothing is left to search
         best_turn = ranked[0][2]
         if level.proposers:
@@ -184,6 +216,7 @@ class StrongBot(PlannerBot):
                     after = apply(world, move)
                     policy = PlannerBot(policy_seed)
                     policy.outlook = target
+                    policy.exact_end = self.level.exact_end
                     total += self.rollout(after, seat, goal, ed, policy)
                 if best is None or total > best:
                     best = total
