@@ -22,10 +22,25 @@ from .edition import SIDES, Edition
 from .engine import edition_of
 from .home import Home
 from .moves import Move, Start, Step, Turn, Wipe
-from .scoring import score_home
+from .scoring import Score, score_home
 from .state import GameState, Phase
 from .targets import Selection, legal_cells, legal_selections, plant_targets, room_targets, rooms
 from .turns import TurnInProgress
+
+
+def settled_points(score: Score) -> int:
+    """A home's score without its incomplete plants' verdancy: the fields summed by hand
+    (``Score.total`` goes through ``astuple``, which deep-copies and was a third of a
+    greedy decision)."""
+    return (
+        score.plants
+        + score.pots
+        + score.rooms
+        + score.items
+        + score.collector
+        + score.decorator
+        + score.goals
+    )
 
 
 def home_value(
@@ -35,17 +50,7 @@ def home_value(
     progress (the larger of its half point and its share of the plant's points and a
     ``pot``), and ``thumb`` for each green thumb held."""
     score = score_home(home, ed, family=state.family, goals=state.goals, thumbs=thumbs)
-    # The fields summed by hand: ``Score.total`` goes through ``astuple``, which deep-copies
-    # and was a third of a greedy decision.
-    settled = (
-        score.plants
-        + score.pots
-        + score.rooms
-        + score.items
-        + score.collector
-        + score.decorator
-        + score.goals
-    )
+    settled = settled_points(score)
     progress = 0.0
     for i, card in enumerate(home.cards):
         if card is not None and card[0] == "P" and home.verdancy[i] and not home.completed[i]:

@@ -30,7 +30,7 @@ from .edition import Edition
 from .engine import apply, edition_of
 from .moves import Turn, Wipe
 from .outlook import Outlook, quick_outlook_value
-from .policies import GreedyBot
+from .policies import GreedyBot, settled_points
 from .scoring import score_home
 from .state import GameState
 from .turns import TurnInProgress
@@ -88,16 +88,7 @@ def final_value(tp: TurnInProgress) -> float:
     home = tp.home.freeze()
     state = tp.state
     score = score_home(home, tp.ed, family=state.family, goals=state.goals, thumbs=tp.thumbs)
-    return float(
-        score.plants
-        + score.incomplete
-        + score.pots
-        + score.rooms
-        + score.items
-        + score.collector
-        + score.decorator
-        + score.goals
-    )
+    return float(settled_points(score) + score.incomplete)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
