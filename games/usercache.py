@@ -85,7 +85,8 @@ def seats_with_users(seats: QuerySet[Any]) -> QuerySet[Any]:
 def attach(seats: Iterable[Any], known: Iterable[Any] = ()) -> None:
     """Give each seated user's seat its user (with the player) from ``users``, while users
     are kept (``seats_with_users`` joined them otherwise). A user in ``known`` (the one
-    asking, loaded for the request already) is given as it is, not looked up again."""
+    asking, loaded for the request already; None or a visitor count for nothing) is given
+    as it is, not looked up again."""
     if not keeping():
         return
     seated = [seat for seat in seats if seat.user_id is not None]

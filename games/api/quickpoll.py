@@ -4,8 +4,8 @@ PostgreSQL.
 A program playing through the API reads its game (``GET /api/games/<id>/``) every few
 seconds, and nearly always nothing has moved. With ``?since=<the version it last saw>``
 the answer is then 204 with no body: given here from the game's version as
-``games.pollcache`` publishes it and the token as ``games.api.tokencache`` keeps it (two
-cache reads), as ``QuickPollMiddleware`` answers a page's poll. Anything else (another
+``games.pollcache`` publishes it and the token checked as the API checks it
+(``PlayerTokenAuthentication``, from ``games.api.tokencache``: two cache reads), as ``QuickPollMiddleware`` answers a page's poll. Anything else (another
 version, no token or a bad one, a malformed ``since``) goes on to the view
 (``games.api.views.game_detail``), which applies the same rule or refuses as DRF does.
 """
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
-from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
 
 from games.pollcache import VERSION, GameGetMiddleware, current_version
 
-from . import tokencache
+from .authentication import PlayerTokenAuthentication
 
 
 class QuickApiPollMiddleware(GameGetMiddleware):
@@ -35,20 +35,18 @@ class QuickApiPollMiddleware(GameGetMiddleware):
         key = _token_key(request)
         if key is None or current_version(pk) != int(since[0]):
             return None
-        try:
-            user = tokencache.token_with_user(key).user
-        except Token.DoesNotExist:
+        try:  # the API's own check: a known token of an active user
+            PlayerTokenAuthentication().authenticate_credentials(key)
+        except AuthenticationFailed:
             return None  # the view answers 401
-        if not user.is_active:
-            return None
         response = HttpResponse(status=204)
         add_never_cache_headers(response)
         return response
 
 
 def _token_key(request: HttpRequest) -> str | None:
-    """The key of an ``Authorization: Token <key>`` header (as DRF reads it), or None."""
+    """The key of an ``Authorization: Token <key>`` header (DRF's keyword), or None."""
     parts = request.headers.get("Authorization", "").split()
-    if len(parts) != 2 or parts[0].lower() != "token":
+    if len(parts) != 2 or parts[0].lower() != PlayerTokenAuthentication.keyword.lower():
         return None
     return parts[1]

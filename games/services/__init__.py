@@ -7,10 +7,10 @@ the game kind validates; a Move row is appended; the snapshot and its projection
 updated and the version bumped.
 
 The modules, by concern: ``errors`` (the refusals), ``writes`` (the shared write path and
-the closing of rounds), ``moves`` (submitting moves), ``unseen`` (whether a viewer could see what changed
-since a version), ``lobby`` (creating, joining, aborting, adjudicating games), ``seats``
-(standing orders, vacations, hand-overs). Callers
-use the names re-exported here: ``from games import services``; ``services.submit_move``.
+the closing of rounds), ``moves`` (submitting moves), ``unseen`` (whether a viewer could
+see what changed since a version), ``lobby`` (creating, joining, aborting, adjudicating
+games), ``seats`` (standing orders, vacations, hand-overs). Callers use the names
+re-exported here: ``from games import services``; ``services.submit_move``.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
     the same seat objects, so an answer rendered after the write reads no seat again. The
     user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
     game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
-    usercache.attach(game.seats.all(), known=[asking] if asking is not None else [])
+    usercache.attach(game.seats.all(), known=[asking])
     return game, Seats(game.seats.all())
 
 
