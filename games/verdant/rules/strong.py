@@ -185,6 +185,13 @@ class StrongBot(PlannerBot):
                 found.append(turn)
         return found
 
+    def policy(self, seed: int, target: Outlook) -> PlannerBot:
+        """The rollouts' planner judging by ``target``."""
+        policy = PlannerBot(seed)
+        policy.outlook = target
+        policy.exact_end = self.level.exact_end
+        return policy
+
     def totals(
         self,
         state: GameState,
@@ -200,19 +207,16 @@ class StrongBot(PlannerBot):
         targets = self.level.targets or (self.outlook,)
         found = []
         for move in moves:
-            best = None
-            for target in targets:
-                total = 0.0
-                for world, policy_seed in zip(dealt, policy_seeds, strict=True):
-                    after = apply(world, move)
-                    policy = PlannerBot(policy_seed)
-                    policy.outlook = target
-                    policy.exact_end = self.level.exact_end
-                    total += self.rollout(after, seat, goal, ed, policy)
-                if best is None or total > best:
-                    best = total
-            assert best is not None
-            found.append(best)
+            afters = [apply(world, move) for world in dealt]  # once, whatever the targets
+            found.append(
+                max(
+                    sum(
+                        self.rollout(after, seat, goal, ed, self.policy(policy_seed, target))
+                        for after, policy_seed in zip(afters, policy_seeds, strict=True)
+                    )
+                    for target in targets
+                )
+            )
         return found
 
 
