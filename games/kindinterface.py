@@ -182,7 +182,10 @@ class GameKind(ABC):
         return None, None
 
     def hidden_moves(self, state: State, moves: Sequence[Move], viewer: int | None) -> set[int]:
-        """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns)."""
+        """Indexes of ``moves`` that ``viewer`` may not see yet (unrevealed turns).
+        ``moves`` may be only the game's latest moves (the end of its record, as
+        ``services.unseen_changes_only`` reads them): whether a move is hidden is judged
+        from ``state`` and the moves after it, never from earlier ones."""
         return set()
 
     def status_context(

@@ -17,12 +17,17 @@ def unseen_changes_only(game: Game, viewer: int | None, since_version: int) -> b
     changed = game.version - since_version
     if changed <= 0:
         return False
-    rows = list(game.moves.order_by("number").values_list("seat", "result_version"))
-    since = [i for i, (_seat, version) in enumerate(rows) if version > since_version]
-    if len({rows[i][1] for i in since}) != changed:
+    # Only the moves since: Move rows are only ever added, each with the version it left the
+    # game at, and a kind judges a move hidden from the moves after it (``hidden_moves``).
+    rows = list(
+        game.moves.filter(result_version__gt=since_version)
+        .order_by("number")
+        .values_list("seat", "result_version", "payload")
+    )
+    if len({version for _seat, version, _payload in rows}) != changed:
         return False  # a version bump that was no move (a closing, a join, a hand-over)
-    if viewer is not None and any(rows[i][0] == viewer for i in since):
+    if viewer is not None and any(seat == viewer for seat, _version, _payload in rows):
         return False
     kind = kinds.of(game)
-    hidden = kind.hidden_moves(game.engine_state(), game.record().moves, viewer)
-    return all(i in hidden for i in since)
+    since = [kind.move_from_json(payload, seat) for seat, _version, payload in rows]
+    return len(kind.hidden_moves(game.engine_state(), since, viewer)) == len(since)

@@ -74,6 +74,7 @@ class CapacityConfig:
     seats: int = 4
     api_share: float = 0.2
     web_workers: int = 4
+    web_threads: int = 1  # more than 1: gunicorn's threaded workers
     worker_concurrency: int = 2
     p95_ms: float = 300.0
     give_up_ms: float = 3000.0
@@ -239,6 +240,7 @@ def run_capacity(
         workdir,
         settings.SITE_URL,
         web_workers=config.web_workers,
+        web_threads=config.web_threads,
         worker_concurrency=config.worker_concurrency,
         beat_seconds=60,
     ) as stack:
@@ -280,6 +282,7 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument("--measure", type=float, default=d.measure, help="seconds measured (45)")
     p.add_argument("--api-share", type=float, default=d.api_share, help="through the API (0.2)")
     p.add_argument("--web-workers", type=int, default=d.web_workers, help="gunicorn (4)")
+    p.add_argument("--web-threads", type=int, default=d.web_threads, help="each (1: sync workers)")
     p.add_argument(
         "--worker-concurrency", type=int, default=d.worker_concurrency, help="Celery threads (2)"
     )
@@ -304,6 +307,7 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
         measure=args.measure,
         api_share=args.api_share,
         web_workers=args.web_workers,
+        web_threads=args.web_threads,
         worker_concurrency=args.worker_concurrency,
         p95_ms=args.p95_ms,
         give_up_ms=args.give_up_ms,
@@ -312,6 +316,12 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
         pace=pace,
     )
     return config, args
+
+
+def web_workers_text(config: CapacityConfig) -> str:
+    if config.web_threads > 1:
+        return f"{config.web_workers} workers of {config.web_threads} threads"
+    return f"{config.web_workers} sync workers"
 
 
 def main(argv: list[str]) -> int:
@@ -324,7 +334,7 @@ def main(argv: list[str]) -> int:
     results, audit, recorder = run_capacity(config, database_url, workdir)
     held = capacity(results, config.p95_ms)
     print(
-        f"Realistic load on {os.cpu_count()} cores: gunicorn ({config.web_workers} sync workers), "
+        f"Realistic load on {os.cpu_count()} cores: gunicorn ({web_workers_text(config)}), "
         f"PostgreSQL, Redis, Celery worker with beat, SMTP sink, and the clients, on loopback"
     )
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")

@@ -56,6 +56,7 @@ def loopback_stack(
     web_workers: int,
     worker_concurrency: int,
     beat_seconds: int,
+    web_threads: int = 1,
 ) -> Iterator[Stack]:
     """Private Redis, an SMTP sink, a Celery worker with beat and gunicorn, all on loopback."""
     with contextlib.ExitStack() as stack:
@@ -78,7 +79,9 @@ def loopback_stack(
             concurrency=worker_concurrency,
         )
         stack.callback(worker.stop)
-        web, port = gunicorn(env, workdir / "gunicorn.log", workers=web_workers)
+        web, port = gunicorn(
+            env, workdir / "gunicorn.log", workers=web_workers, threads=web_threads
+        )
         stack.callback(web.stop)
         yield Stack(port, sink, web, worker, redis)
 

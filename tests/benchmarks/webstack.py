@@ -257,9 +257,15 @@ def collect_static(env: dict[str, str]) -> None:
 
 
 def gunicorn(
-    env: dict[str, str], log_path: Path, workers: int = 1, port: int | None = None
+    env: dict[str, str],
+    log_path: Path,
+    workers: int = 1,
+    port: int | None = None,
+    threads: int = 1,
 ) -> tuple[Child, int]:
-    """gunicorn with ``workers`` sync workers on a free port; returns it once it answers."""
+    """gunicorn with ``workers`` workers on a free port; returns it once it answers. Sync
+    workers, or with ``threads`` > 1 gunicorn's threaded workers (gthread): a request
+    waiting on PostgreSQL or Redis then holds one thread, not a whole process."""
     port = port or free_port()
     collect_static(env)
     command = [
@@ -271,6 +277,8 @@ def gunicorn(
         f"127.0.0.1:{port}",
         "-w",
         str(workers),
+        "--threads",
+        str(threads),
         "--backlog",
         "2048",
         "--timeout",
