@@ -39,7 +39,12 @@ class Jump:
 
 
 def chapters(
-    game: Game, viewer: int | None, names: Sequence[str], record: Any = None
+    game: Game,
+    viewer: int | None,
+    names: Sequence[str],
+    record: Any = None,
+    *,
+    keep: bool = True,
 ) -> list[Chapter]:
     """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
 
@@ -47,6 +52,8 @@ def chapters(
     (``fragments.play_state``: a change that is neither a move nor a reveal tells nothing
     new), that seat (what one seat may know is never told to another) and the language
     (``games.fragments``); ``record``: the game's record, when the caller has it already.
+    ``keep=False``: told without looking for it in the cache or keeping it there, for a
+    caller that keeps what it makes of it under the same key parts (``page_context``).
     """
     kind = kinds.of(game)
 
@@ -54,6 +61,8 @@ def chapters(
         told = record if record is not None else _record(game)
         return kind.story(told, game.engine_state(), viewer, names)
 
+    if not keep:
+        return tell()
     at = fragments.play_state(game)
     return fragments.kept(game, "story", viewer, names, tell, made_from=at)
 
@@ -200,7 +209,10 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
     viewer = seat.position if seat else None
 
     def drawn() -> SafeString:
-        told = log(chapters(game, viewer, names))
+        # The log drawn is kept under the same moves, snapshot, seat, names and language as
+        # the chapters would be: when it is missing they are too (a round trip and a big
+        # value saved). A finished game's page needs them again below, for its end.
+        told = log(chapters(game, viewer, names, keep=game.is_finished))
         rounds = mark_safe("".join(_rounds_drawn(told)))  # escaped by the template
         return mark_safe(  # escaped there
             render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
