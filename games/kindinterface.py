@@ -49,6 +49,10 @@ class GameKind(ABC):
     foot_template: str = ""  # once per page, after the game (a legend)
     # The analysis of finished games and the hint (``Analyst``); None: the kind offers neither.
     analyst: Analyst | None = None
+    # True when the game log (``story``) tells only what everyone may know, alike for every
+    # seat and a spectator: the platform then tells it once for all viewers, as a
+    # spectator's (``games.story``), not once for each seat after every move.
+    public_story: bool = False
     # The home page's picture of the game (e.g. a finished demo game), after head_template.
     showcase_template: str = ""
 

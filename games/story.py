@@ -56,15 +56,25 @@ def chapters(
     caller that keeps what it makes of it under the same key parts (``page_context``).
     """
     kind = kinds.of(game)
+    told_to, eyes = _told_to(game, viewer)
 
     def tell() -> list[Chapter]:
         told = record if record is not None else _record(game)
-        return kind.story(told, game.engine_state(), viewer, names)
+        return kind.story(told, game.engine_state(), told_to, names)
 
     if not keep:
         return tell()
     at = fragments.play_state(game)
-    return fragments.kept(game, "story", viewer, names, tell, made_from=at)
+    return fragments.kept(game, "story", eyes, names, tell, made_from=at)
+
+
+def _told_to(game: Game, viewer: int | None) -> tuple[int | None, int | str | None]:
+    """Whom the log is told to, and whose eyes it is kept for (``games.fragments``): the
+    viewer's, or, when the kind's log is alike for everyone (``GameKind.public_story``),
+    a spectator's, kept once for all."""
+    if kinds.of(game).public_story:
+        return None, fragments.EVERYONE
+    return viewer, viewer
 
 
 # How many moves a kept chunk of a game's moves holds (``_record``).
@@ -218,11 +228,17 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
             render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
         )
 
-    # The log drawn once per moves and snapshot, seat and language (as it is told), each
-    # round drawn once as long as its words stay the same (_rounds_drawn).
+    # The log drawn once per moves and snapshot, seat (or once for all: _told_to) and
+    # language, as it is told; each round drawn once while its words stay the same
+    # (_rounds_drawn).
     context: dict[str, Any] = {
         "story_html": fragments.kept(
-            game, "story-html", viewer, names, drawn, made_from=fragments.play_state(game)
+            game,
+            "story-html",
+            _told_to(game, viewer)[1],
+            names,
+            drawn,
+            made_from=fragments.play_state(game),
         ),
         "ending": None,
         "poll_rematch": False,

@@ -50,6 +50,9 @@ class Evergreen(GameKind):
     head_template = "games/evergreen/_board_defs.html"
     foot_template = "games/evergreen/_foot.html"
     analyst = EvergreenAnalyst()
+    # Picks are public, and a turn is told only once its round is revealed ("X planned
+    # their turn" before): every seat's log is the spectator's (tests/games/test_story_public.py).
+    public_story = True
     showcase_template = "games/evergreen/_showcase.html"
     form_fields = ("sun_start",)
 
