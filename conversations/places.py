@@ -8,9 +8,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games import links
 from games.access import game_for_viewer
 from games.models import Game
 from tournaments.access import club_or_404
@@ -50,9 +50,9 @@ def for_game(user: Any, game: Game) -> Place:
         may_read=access.may_read_game(user, game),
         may_write=access.may_write_game(user, game),
         may_hide=access.is_moderator(user) or access.is_organizer(user, club),
-        page_url=reverse("games:detail", args=[game.pk]),
-        panel_url=reverse("conversations:game_chat", args=[game.pk]),
-        post_url=reverse("conversations:game_post", args=[game.pk]),
+        page_url=links.url("games:detail", game.pk),
+        panel_url=links.url("conversations:game_chat", game.pk),
+        post_url=links.url("conversations:game_post", game.pk),
         game=game,
         poll=not game.is_finished,  # like the game page: nothing moves once it is over
     )
@@ -70,9 +70,9 @@ def for_club(user: Any, club: Club, channel: str) -> Place:
         may_read=access.may_read_club(user, club, channel),
         may_write=access.may_write_club(user, club, channel),
         may_hide=access.is_moderator(user) or access.is_organizer(user, club),
-        page_url=reverse("conversations:club_talk", args=[club.slug]) + f"#chat-{channel}",
-        panel_url=reverse("conversations:club_panel", args=[club.slug, channel]),
-        post_url=reverse("conversations:club_post", args=[club.slug, channel]),
+        page_url=links.url("conversations:club_talk", club.slug) + f"#chat-{channel}",
+        panel_url=links.url("conversations:club_panel", club.slug, channel),
+        post_url=links.url("conversations:club_post", club.slug, channel),
         club=club,
         channel=channel,
     )

@@ -8,7 +8,9 @@ the seats' locked query was a quarter of the web CPU of a turn submitted through
 and its player's are kept for ``USER_CACHE_SECONDS`` under the user's id and made into
 model instances again with ``Model.from_db``. The password hash is not kept: the field
 is left deferred, so it is read from the database if anything asks for it, and a save
-never writes it back.
+never writes it back. What is kept instead is a digest of the session hash the rows give
+(``session_digest``), so a signed-in request's session is checked without reading the
+password (``games.auth.KeptUserAuthenticationMiddleware``).
 
 A user's entry is forgotten when the user or the player is saved or deleted: at once, and
 again once the transaction commits. Forgetting leaves a short-lived mark instead of
@@ -27,6 +29,7 @@ process's own memory, a worker would never hear of a change made by the web proc
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -124,12 +127,32 @@ USER_LEAVES_OUT = ("password",)
 
 
 def values_of(user: Any) -> Values:
-    """What is kept of ``user`` and its player (``rebuilt`` makes them again)."""
+    """What is kept of ``user`` and its player (``rebuilt`` makes them again), with the
+    digest of its session hash when its password hash was read with it."""
     player = getattr(user, "player", None)
+    read_password = "password" not in user.get_deferred_fields()
     return {
         "user": [getattr(user, name) for name in _fields(get_user_model(), USER_LEAVES_OUT)],
         "player": None if player is None else [getattr(player, n) for n in _fields(Player)],
+        "session": session_digest(user.get_session_auth_hash()) if read_password else None,
     }
+
+
+def session_digest(session_hash: str) -> str:
+    """What is kept of a user's session hash (``get_session_auth_hash``): a digest, so
+    the cache holds nothing a session could carry."""
+    return hashlib.sha256(session_hash.encode()).hexdigest()
+
+
+def kept_with_session(user_pk: Any) -> tuple[Any, str] | None:
+    """The user kept in the cache with the digest of its session hash, or None when the
+    cache holds no such entry (nothing is read from the database)."""
+    if not keeping():
+        return None
+    values = cache.get(_key(user_pk))
+    if not isinstance(values, dict) or not values.get("session"):
+        return None
+    return rebuilt(values), values["session"]
 
 
 def rebuilt(values: Values) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 
 from games import services
@@ -99,7 +100,8 @@ def page_context(
 ) -> dict[str, Any]:
     """The play region of a started game for ``seat`` (None: a spectator). ``params``:
     ``names``, ``steps`` (the turn in progress), ``builder`` (already built), ``focus``
-    (the planet shown large), ``error`` (a refusal to show, or None)."""
+    (the planet shown large), ``error`` (a refusal to show, or None), ``key`` (the page's
+    key for its forms; without it the pool's forms are drawn by the template)."""
     names: list[str] = params["names"]
     position = seat.position if seat else None
     state = game.engine_state()
@@ -138,6 +140,9 @@ def page_context(
         and position is not None
         and view["to_pick"] == position
     )
+    # The pick's forms carry the page's key and the request's CSRF token: filled in here.
+    form_key = params.get("key")
+    pick = can_pick and form_key is not None
     kept = panels.drawn(
         game,
         edition,
@@ -146,8 +151,11 @@ def page_context(
         viewer=position,
         focus=focus,
         mine=mine,
-        still_pool=not can_pick and ranking is None,
+        pool="pick" if pick else "still" if not can_pick and ranking is None else None,
     )
+    pool_html = kept.pool
+    if pick and pool_html is not None:
+        pool_html = panels.with_form(pool_html, get_token(request), str(form_key))
     context.update(
         {
             "view": view,
@@ -161,7 +169,7 @@ def page_context(
             "main_planet_html": kept.main,
             "other_planets": kept.others,
             "panels": kept.panels,
-            "pool_html": kept.pool,
+            "pool_html": pool_html,
             "can_pick": can_pick,
             "ranking": ranking,
         }

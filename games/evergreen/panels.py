@@ -19,9 +19,10 @@ language; the players' names):
   is), so a move that leaves a panel's facts as they were finds it drawn (a pick leaves
   the Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds
   a panel drawn from the very facts its own view holds;
-* the pool: for the viewer's seat, and only when it holds no form. A pick to make or a
-  standing order to rank carries the request's CSRF token, the version and a fresh key,
-  and the standing order changes without a move: that pool is drawn for each page.
+* the pool: for the viewer's seat, when it holds no form; and with the pick's forms, for
+  the viewer's seat and the game's version (in the forms), drawn with holes where each
+  page puts its own CSRF token and key (``with_form``): neither is ever kept. The
+  standing order to rank changes without a move: that pool is drawn for each page.
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ def legend_html() -> SafeString:
 @dataclass(frozen=True)
 class Drawn:
     """The kept parts of one page: ``main`` is None when the planet in focus is the
-    viewer's own with their turn (the template draws it), ``pool`` when the pool holds a
-    form (the template draws it with the request's token)."""
+    viewer's own with their turn (the template draws it), ``pool`` when the pool holds the
+    standing order's form (the template draws it); a pool with the pick's forms has holes
+    for ``with_form``."""
 
     main: SafeString | None
     others: list[dict[str, Any]]  # seat, name, html: the row beside the planet in focus
@@ -153,6 +155,32 @@ def _still_pool(edition: rules.Edition, view: dict[str, Any]) -> str:
     return render_to_string("games/evergreen/_pool.html", context)
 
 
+# Where a kept pool with the pick's forms has each page's CSRF token and key (``with_form``):
+# plain words that nothing else in a pool (card names, counts, numbers) can contain.
+TOKEN_HOLE = "pool-form-csrf-token-here"
+KEY_HOLE = "pool-form-key-here"
+
+
+def _pick_pool(game: Game, edition: rules.Edition, view: dict[str, Any]) -> str:
+    context = {
+        "view": view,
+        "can_pick": True,
+        "ranking": None,
+        "game": game,
+        "version": game.version,
+        "key": KEY_HOLE,
+        "csrf_token": TOKEN_HOLE,
+        **pool_context(edition, view),
+    }
+    return render_to_string("games/evergreen/_pool.html", context)
+
+
+def with_form(pool: str, token: str, key: str) -> SafeString:
+    """A kept pool with the pick's forms, carrying this page's CSRF token and key (both
+    letters and digits: nothing to escape)."""
+    return mark_safe(pool.replace(TOKEN_HOLE, token).replace(KEY_HOLE, key))  # drawn there
+
+
 def drawn(
     game: Game,
     edition: rules.Edition,
@@ -162,11 +190,13 @@ def drawn(
     viewer: int | None,
     focus: int,
     mine: presenters.Planet | None,
-    still_pool: bool,
+    pool: str | None,
 ) -> Drawn:
     """The parts of the page of ``game`` for seat ``viewer`` (None: a spectator), from the
     cache when they were drawn already. ``mine``: the viewer's planet with their turn (drawn
-    here, never kept); ``still_pool``: the pool holds no form, so it may be kept."""
+    here, never kept); ``pool``: "still" (it holds no form), "pick" (the pick's forms, with
+    ``TOKEN_HOLE`` and ``KEY_HOLE`` for ``with_form`` to fill) or None (the template draws
+    it: a standing order to rank)."""
     at = fragments.play_state(game)
 
     def part(name: str, eyes: int | str | None, make: Callable[[], Any]) -> fragments.Part:
@@ -187,8 +217,10 @@ def drawn(
     parts = _panel_parts(edition, view, names, focus)
     if not (own and focus == viewer):
         parts["main"] = revealed(focus, "large")
-    if still_pool:
+    if pool == "still":
         parts["pool"] = part("pool", viewer, lambda: _still_pool(edition, view))
+    elif pool == "pick":  # the forms hold the version: kept for it, not the moves
+        parts["pool"] = fragments.Part("pool-pick", viewer, lambda: _pick_pool(game, edition, view))
     row = [k for k in range(len(view["seats"])) if k != focus]
     for k in row:
         if not (own and k == viewer):
@@ -204,10 +236,10 @@ def drawn(
         else:
             html = found[f"planet-{k}"]
         others.append({"seat": k, "name": names[k], "html": mark_safe(html)})  # drawn there
-    main, pool = found.get("main"), found.get("pool")
+    main, kept_pool = found.get("main"), found.get("pool")
     return Drawn(
         main=mark_safe(main) if main is not None else None,  # drawn by the template
         others=others,
         panels={name: mark_safe(found[name]) for name in PANELS},  # drawn there
-        pool=mark_safe(pool) if pool is not None else None,
+        pool=mark_safe(kept_pool) if kept_pool is not None else None,
     )

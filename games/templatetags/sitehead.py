@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.templatetags.static import static
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -60,14 +62,41 @@ def page_title_of(context: Any) -> str:
     return title  # type: ignore[no-any-return]  # the SafeString page_title made
 
 
+# The head drawn but for the page's title and address, by language and origin (and the
+# static files' storage, a setting): four static() lookups, two translations and a dozen
+# escapes that every page made alike. Three pieces: before the title, between the title
+# and the address, after the address.
+_drawn: dict[tuple[str, str], tuple[str, str, str]] = {}
+_DRAWN_MOST = 64  # languages by origins: a handful in production
+_HOLE = "\x00"  # where the title and the address go (no escaped text holds it)
+
+
+@receiver(setting_changed)
+def _forget(**kwargs: object) -> None:
+    _drawn.clear()
+
+
 @register.simple_tag(takes_context=True)
 def site_head(context: dict[str, Any]) -> SafeString:
     request = context.get("request")
     here = request.build_absolute_uri() if request is not None else ""
+    origin = f"{request.scheme}://{request.get_host()}" if request is not None else ""
+    where = (get_language() or "en", origin)
+    pieces = _drawn.get(where)
+    if pieces is None:
+        if len(_drawn) >= _DRAWN_MOST:
+            _drawn.clear()
+        pieces = _drawn[where] = _head(request)
+    before, between, after = pieces
+    title = conditional_escape(page_title_of(context))
+    return mark_safe(before + title + between + conditional_escape(here) + after)  # escaped
+
+
+def _head(request: Any) -> tuple[str, str, str]:
     image = static("img/og-preview.png")
     if request is not None:
         image = request.build_absolute_uri(image)
-    return format_html(
+    drawn = format_html(
         '<meta name="description" content="{description}">\n'
         '  <link rel="icon" href="{svg}" type="image/svg+xml">\n'
         '  <link rel="icon" href="{png}" type="image/png" sizes="32x32">\n'
@@ -87,9 +116,11 @@ def site_head(context: dict[str, Any]) -> SafeString:
         svg=static("img/favicon.svg"),
         png=static("img/favicon-32.png"),
         apple=static("img/apple-touch-icon.png"),
-        title=page_title_of(context),
-        here=here,
+        title=mark_safe(_HOLE),
+        here=mark_safe(_HOLE),
         image=image,
         alt=_("A planet of Evergreen: biomes, trees and lakes in the light of the Sun"),
         language=get_language() or "en",
     )
+    before, between, after = drawn.split(_HOLE)
+    return before, between, after

@@ -132,6 +132,7 @@ def _context(
         "focus": focus,
         "error": error,
         "status_key": game.status_name,
+        "key": context["key"],
     }
     context["viewer"] = seat.position if seat else None
     context.update(kind.page_context(request, game, seat, params))

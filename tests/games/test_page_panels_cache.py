@@ -1,7 +1,8 @@
 """The panels of Evergreen's play region kept drawn (games/evergreen/panels.py): the Power
 tracks, the Fertility Zone, the scores and a pool without a form are found again only by a
-viewer of the same seat, language, planet in focus, names and moves; a pool with a form
-(a pick to make) is never kept."""
+viewer of the same seat, language, planet in focus, names and moves; a pool with the pick's
+forms is kept for the seat and version without the page's CSRF token and key, which each
+page fills in."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.evergreen import panels
@@ -78,14 +80,69 @@ def test_the_names_are_part_of_what_a_panel_was_drawn_from(kept_parts, two_playe
     assert 'scope="row">Rowan' in scores and 'scope="row">Bob' not in scores
 
 
-def test_a_pool_with_a_form_is_never_kept(kept_parts, two_player_game, alice, bob, carol):
+def pick_form(html: str) -> dict[str, str]:
+    """The first pick form's fields in the pool: its token, card, version and key."""
+    form = re.search(r'<form method="post" action="([^"]*)".*?</form>', section(html, "pool"), re.S)
+    assert form, "no pick form"
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
+    return {"action": form.group(1), **fields}
+
+
+def without_form_values(html: str) -> str:
+    """The pool as drawn, whatever token and key its forms carry."""
+    pool = section(html, "pool")
+    pool = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "TOKEN", pool)
+    return re.sub(r'name="key" value="[^"]*"', "KEY", pool)
+
+
+def test_a_pool_with_the_pick_forms_is_kept_without_a_token_or_key(
+    kept_parts, two_player_game, alice, bob, carol
+):
     # The picker's pool has the pick's forms, the other player's the standing order's.
     game = two_player_game
     picker, other = (alice, bob) if game.engine_state().to_pick == 0 else (bob, alice)
-    for _ in range(2):
-        assert 'name="card"' in section(page(picker, game), "pool")
-        assert 'name="card"' not in section(page(other, game), "pool")
-        assert "csrfmiddlewaretoken" not in section(page(carol, game), "pool")
+    first, again = page(picker, game), page(picker, game)  # the second from the cache
+    assert pick_form(first)["key"] != pick_form(again)["key"]
+    assert pick_form(first)["csrfmiddlewaretoken"] != pick_form(again)["csrfmiddlewaretoken"]
+    assert panels.TOKEN_HOLE not in again and panels.KEY_HOLE not in again
+    assert 'name="card"' not in section(page(other, game), "pool")
+    assert "csrfmiddlewaretoken" not in section(page(carol, game), "pool")
+
+
+def test_a_pick_sent_from_a_kept_pool_is_made(kept_parts, two_player_game, alice, bob):
+    game = two_player_game
+    picker = (alice, bob)[game.engine_state().to_pick]
+    url = reverse("games:detail", args=[game.pk])
+    page(picker, game)  # the pool kept, with the token of another session
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(picker)
+    fields = pick_form(browser.get(url).content.decode())
+    answer = browser.post(fields.pop("action"), fields)
+    assert answer.status_code == 303, answer.content[:300]
+    game.refresh_from_db()
+    assert game.moves_count == 1
+
+
+def test_a_kept_pool_with_the_pick_forms_is_the_pool_drawn_afresh(
+    kept_parts, two_player_game, alice, bob, settings
+):
+    game = two_player_game
+    picker = (alice, bob)[game.engine_state().to_pick]
+    page(picker, game)
+    kept = page(picker, game)
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 0
+    assert without_form_values(kept) == without_form_values(page(picker, game))
+
+
+def test_a_kept_pool_with_the_pick_forms_is_drawn_again_for_a_new_version(
+    kept_parts, two_player_game, alice, bob
+):
+    game = two_player_game
+    picker = (alice, bob)[game.engine_state().to_pick]
+    assert pick_form(page(picker, game))["version"] == str(game.version)
+    game.version += 1  # a change that is no move (a deadline, a join): the forms' version
+    game.save(update_fields=["version"])
+    assert pick_form(page(picker, game))["version"] == str(game.version)
 
 
 @pytest.mark.parametrize("who", ["alice", "bob", "carol", None])

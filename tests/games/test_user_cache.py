@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.core.cache import cache
 from django.urls import reverse
 
@@ -77,11 +77,10 @@ class TestAReadWithItsPlayersKept:
         marks_gone()
         page, view = reverse("games:detail", args=[action_game.pk]), api_url("game", action_game.pk)
         browser.get(page), api.get(view)  # alice and bob kept
-        with django_assert_max_num_queries(4) as captured:
+        with django_assert_max_num_queries(3) as captured:
             html = browser.get(page).content.decode()
-        # only the viewer's password hash, which Django's session check compares
-        viewer = [q["sql"] for q in captured.captured_queries if 'FROM "auth_user"' in q["sql"]]
-        assert len(viewer) == 1 and '"auth_user"."username"' not in viewer[0]
+        # not even the viewer's password hash: the session is checked against the digest
+        assert user_reads(captured) == 0
         # test_api_view_cost's three, but for the token with its user and player
         with django_assert_max_num_queries(2) as captured:
             answer = api.get(view).json()
@@ -107,13 +106,46 @@ class TestASignedInBrowserWithItsUserKept:
         alice.save()
         assert browser.get(reverse("games:api_token")).status_code == 302
 
+    def test_is_checked_without_reading_the_password_hash(
+        self, alice: Any, django_assert_max_num_queries: Any
+    ) -> None:
+        browser = client_for(alice)
+        marks_gone()
+        assert browser.get(reverse("games:api_token")).status_code == 200  # alice kept
+        with django_assert_max_num_queries(1) as captured:  # the session's row
+            page = browser.get(reverse("games:rules"))
+        assert user_reads(captured) == 0
+        assert page.context["user"] == alice
+
+    def test_whose_session_hash_is_not_the_users_is_signed_out(self, alice: Any) -> None:
+        browser = client_for(alice)
+        marks_gone()
+        assert browser.get(reverse("games:api_token")).status_code == 200  # alice kept
+        session = browser.session
+        session[HASH_SESSION_KEY] = "0" * 64
+        session.save()
+        assert browser.get(reverse("games:api_token")).status_code == 302
+        assert SESSION_KEY not in browser.session
+
+    def test_signed_in_after_a_password_change_stays_signed_in(self, alice: Any) -> None:
+        browser = client_for(alice)
+        marks_gone()
+        assert browser.get(reverse("games:api_token")).status_code == 200  # alice kept
+        alice.set_password("a new secret")
+        alice.save()
+        browser.force_login(alice)  # the session hash of the new password
+        assert browser.get(reverse("games:api_token")).status_code == 200
+        assert browser.get(reverse("games:api_token")).status_code == 200  # kept again
+
 
 class TestTheKeptRows:
     def test_hold_no_password_hash_and_never_write_one_back(self, alice: Any) -> None:
         marks_gone()
         usercache.users([alice.pk])
         kept = usercache.users([alice.pk])[alice.pk]
-        assert alice.password not in repr(cache.get_many([f"user-rows:{alice.pk}"]))
+        kept_values = repr(cache.get_many([f"user-rows:{alice.pk}"]))
+        assert alice.password not in kept_values
+        assert alice.get_session_auth_hash() not in kept_values  # only its digest
         alice.set_password("a new secret")
         alice.save()
         kept.first_name = "Alicia"
