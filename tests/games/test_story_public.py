@@ -13,7 +13,7 @@ from games.evergreen import story as evergreen_story
 from games.evergreen.kind import Evergreen
 from games.evergreen.rules.bots import RandomBot
 from games.evergreen.rules.record import GameRecord
-from tests.games.gamehelpers import play_until, submit, user_at
+from tests.games.gamehelpers import play_until, user_at
 from tests.games.test_story_log import log_of, words
 
 
@@ -66,12 +66,3 @@ def test_the_page_tells_the_log_once_for_both_players_and_a_spectator(
     logs = [words(log_of(viewer, game)) for viewer in (alice, bob, None)]
     assert told == [None]  # as a spectator's, once
     assert logs[0] == logs[1] == logs[2]
-
-
-def test_a_planned_turn_is_still_told_alike_to_everyone_once_kept(kept_parts, two_player_game, bob):
-    game = play_until(two_player_game, lambda s: s.phase is rules.Phase.ACTION)
-    alice = user_at(game, 0)
-    submit(game.pk, alice, rules.Turn(0, "D"))
-    for viewer in (alice, bob, None):
-        text = words(log_of(viewer, game))
-        assert "Alice planned their turn." in text and "Action D" not in text
