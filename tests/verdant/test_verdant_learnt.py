@@ -15,6 +15,7 @@ from games.verdant.rules.learnt import (
     features,
     home_features,
     learnt_value,
+    quick_features,
     turn_value,
 )
 from games.verdant.rules.learnt_fit import recorded_game, ridge, solve
@@ -168,3 +169,16 @@ def test_the_learnt_planner_values_a_planned_turn_by_the_line_of_the_turns_left_
     found = home_features(tp.home.freeze(), tp.thumbs, stored, state, ed, turn.token)
     row = WEIGHTS[ed.turns_per_player - seat.turns - 2]
     assert turn_value(tp) == pytest.approx(sum(w * f for w, f in zip(row, found, strict=True)))
+
+
+@pytest.mark.parametrize("taken", [None, 2])
+def test_the_quick_features_of_every_home_of_a_game_are_the_features(taken):
+    ed = load_edition()
+    state = started(1, seed=21)
+    bot = GreedyBot(21)
+    while not state.is_over:
+        seat = state.seats[0]
+        for stored in (seat.storage, "fertilizer"):
+            args = (seat.home, seat.thumbs, stored, state, ed, taken)
+            assert quick_features(*args) == pytest.approx(home_features(*args), abs=1e-9)
+        state = apply(state, bot.choose(state, 0))
