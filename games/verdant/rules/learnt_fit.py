@@ -1,6 +1,7 @@
 """Fitting the learnt judgement (``learnt.py``): self-play, then least squares, offline.
 
-``python -m games.verdant.rules.learnt_fit --games 3000 --seed 10000`` plays solo games
+``python -m games.verdant.rules.learnt_fit --games 6000 --seed 10000 --vary 0.15 --write
+games/verdant/rules/learnt_weights.py`` plays solo games
 with the planner (``strong.PlannerBot``), which now and then plays its second or third
 best turn instead of its best (``--vary``) so that the homes it records differ more
 than its own choices would make them. After each of the seat's turns it records the
@@ -31,13 +32,15 @@ from .state import Phase
 from .strong import PlannerBot
 
 Sample = tuple[int, tuple[float, ...]]  # (turns left, features)
-WEIGHTS_FILE = Path(__file__).with_name("learnt_weights.py")
 
 
-def recorded_game(seed: int, vary: float) -> tuple[list[Sample], int]:
-    """One solo game of the varied planner: its samples and the final score."""
+def recorded_game(seed: int, vary: float, learnt: bool = False) -> tuple[list[Sample], int]:
+    """One solo game of the varied planner (judging by ``learnt_weights`` when ``learnt``):
+    its samples and the final score."""
     state = new_game(1, seed)
     bot = PlannerBot(bot_seed(seed, 0))
+    if learnt:
+        bot.learn()
     rnd = random.Random(seed * 7919 + 1)
     ed = edition_of(state)
     samples: list[Sample] = []
@@ -130,7 +133,7 @@ def fit(
     return weights, lines
 
 
-def write_weights(weights: list[list[float]], how: str, path: Path = WEIGHTS_FILE) -> None:
+def write_weights(weights: list[list[float]], how: str, path: Path) -> None:
     rows = "\n".join("    (" + ", ".join(f"{w:.5g}" for w in row) + ")," for row in weights)
     path.write_text(
         '"""The learnt judgement\'s weights (``learnt.FEATURES`` order), one row per turn left.\n\n'
@@ -150,20 +153,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--vary", type=float, default=0.2)
     parser.add_argument("--penalty", type=float, default=10.0)
     parser.add_argument("--held", type=float, default=0.1)
-    parser.add_argument("--write", action="store_true", help="write learnt_weights.py")
+    parser.add_argument("--learnt", action="store_true", help="the planner judges by the fit")
+    parser.add_argument("--write", type=Path, help="the weights file to write")
     args = parser.parse_args(argv)
-    games = [recorded_game(seed, args.vary) for seed in range(args.seed, args.seed + args.games)]
+    seeds = range(args.seed, args.seed + args.games)
+    games = [recorded_game(seed, args.vary, args.learnt) for seed in seeds]
     mean = sum(final for _, final in games) / len(games)
     print(f"{len(games)} games, mean final score {mean:.2f}")
     weights, lines = fit(games, args.penalty, args.held)
     print("\n".join(lines))
     if args.write:
+        judging = "the learnt value before this fit" if args.learnt else "the outlook"
         how = (
-            f"Fitted on {args.games} solo games (seeds {args.seed}-{args.seed + args.games - 1}) "
-            f"of the planner playing its 2nd or 3rd best turn with chance {args.vary}, "
-            f"ridge penalty {args.penalty}, the last {args.held:.0%} held out."
+            f"Fitted on {args.games} solo games (seeds {seeds[0]}-{seeds[-1]}) of the planner\n"
+            f"judging by {judging}, playing its 2nd or 3rd best turn with chance {args.vary};\n"
+            f"ridge penalty {args.penalty}, the last {args.held:.0%} of the games held out."
         )
-        write_weights(weights, how)
+        write_weights(weights, how, args.write)
 
 
 if __name__ == "__main__":
