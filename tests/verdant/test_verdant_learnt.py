@@ -133,7 +133,7 @@ def test_the_learnt_search_decides_from_its_view_alone():
 
     state = mid_game(1, 6, 2)
     twin = reshuffled(state, 123)
-    level = replace(LEVELS["strong"], learnt=True, worlds=3)
+    level = replace(LEVELS["strong"], learnt=True, learnt_root=True, worlds=3)
     bot = type("LearntBot", (StrongBot,), {"level": level})
     assert bot(8).choose(state, 0) == bot(8).choose(twin, 0)
 
@@ -182,3 +182,12 @@ def test_the_quick_features_of_every_home_of_a_game_are_the_features(taken):
             args = (seat.home, seat.thumbs, stored, state, ed, taken)
             assert quick_features(*args) == pytest.approx(home_features(*args), abs=1e-9)
         state = apply(state, bot.choose(state, 0))
+
+
+def test_the_learnt_root_ranks_the_candidates_by_the_learnt_planner():
+    state = solo_after(4)
+    level = replace(LEVELS["strong"], learnt=True, learnt_root=True)
+    searcher = type("LearntBot", (StrongBot,), {"level": level})(3)
+    ranked = [turn for _, _, turn in searcher.ranked(state, 0)[:5]]
+    assert ranked == [turn for _, _, turn in learnt_planner(3).ranked(state, 0)[:5]]
+    assert ranked != [turn for _, _, turn in PlannerBot(3).ranked(state, 0)[:5]]
