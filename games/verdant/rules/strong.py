@@ -68,7 +68,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     # The learnt judgement ranks the root's candidates and values the horizon (sixth
-    # session: +1.10 on seeds 3000-3039 paired, 84.47 on seeds 1-100 against 83.50).
+    # session: +1.10 on seeds 3000-3039 paired, 84.69 on seeds 1-200 against 83.04).
     "strong": Level("strong", candidates=5, worlds=12, horizon=3, learnt=True, learnt_root=True),
 }
 
