@@ -111,6 +111,18 @@ def _whole_number(request: Request, name: str, low: int, high: int) -> int | Non
     return int(raw)
 
 
+def _yes_or_no(request: Request, name: str) -> bool | None:
+    """The query parameter ``name`` as a boolean (``true`` or ``false``, as OpenAPI writes
+    them in a query; ``1`` and ``0`` too), None when it is not given; anything else is
+    refused with the code ``bad_<name>``."""
+    raw = _query(request, name)
+    if raw is None:
+        return None
+    if raw not in ("true", "false", "1", "0"):
+        raise ServiceError(_("%(name)s must be true or false.") % {"name": name}, "bad_" + name)
+    return raw in ("true", "1")
+
+
 MAX_VERSION = 10**18 - 1  # a bigint's worth of digits, as the page poll accepts
 
 

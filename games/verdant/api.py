@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from games import kinds
 from games.access import game_for_viewer
-from games.api.requests import GAME_ID, _errors, _query
+from games.api.requests import GAME_ID, _errors, _query, _yes_or_no
 from games.kinds import Refusal
 from games.services import Conflict, ServiceError, not_a_player
 
@@ -57,7 +57,7 @@ def choices(request: Request, pk: int) -> Response:
     question = {
         "ask": _query(request, "ask") or "",
         "take": take,
-        "free": _query(request, "free"),
+        "free": bool(_yes_or_no(request, "free")),
     }
     try:
         answer = kinds.of(game).legal_targets(game.engine_state(), seat.position, question)

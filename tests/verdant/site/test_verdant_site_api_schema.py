@@ -123,6 +123,9 @@ def test_the_choices_endpoint_answers_a_verdant_player_and_refuses_clearly(db):
 
     bad = client.get(url, {"ask": "everything"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_question"
+    not_a_boolean = client.get(url, {"ask": "selections", "free": "null"})
+    assert not_a_boolean.status_code == 400 and not_a_boolean.json()["code"] == "bad_free"
+    assert client.get(url, {"ask": "selections", "free": "false"}).json() == pairs
     outsider = api_client_for(stranger).get(url, {"ask": "selections"})
     assert outsider.status_code == 403
     evergreen = services.create_game(mover, players=1)
