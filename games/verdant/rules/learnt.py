@@ -90,6 +90,36 @@ def home_features(
             incomplete += 1
             verdancy += home.verdancy[i]
             need += plant.verdancy - home.verdancy[i]
+    outlook = quick_outlook_value(home, held_thumbs, state, ed, FEATURE_OUTLOOK)
+    return _row(
+        (outlook, score.plants, score.pots, score.rooms, score.items),
+        score.collector + score.decorator,
+        (incomplete, verdancy, need, bare, room_cards, thumbs),
+        (kinds, plant_types, room_types),
+        stored,
+        state,
+        ed,
+        taken,
+    )
+
+
+def _row(
+    parts: tuple[float, int, int, int, int],
+    bonuses: int,
+    counts: tuple[int, int, int, int, int, int],
+    held: tuple[set[str], set[str], set[str]],
+    stored: str | None,
+    state: GameState,
+    ed: Edition,
+    taken: int | None,
+) -> tuple[float, ...]:
+    """The features in the order of ``FEATURES`` (written once for both ways of counting
+    them): ``parts`` the outlook and the score's parts so far, ``counts`` the incomplete
+    plants, their verdancy and need, bare rooms, room cards and thumbs, ``held`` the item
+    kinds, plant types and room types; the market's tokens are counted here."""
+    outlook, plants, pots, rooms, items = parts
+    incomplete, verdancy, need, bare, room_cards, thumbs = counts
+    kinds, plant_types, room_types = held
     market_new = market_nurture = 0
     for column, token in enumerate(state.market_tokens):
         if token is None or column == taken:
@@ -98,15 +128,14 @@ def home_features(
             market_new += token not in kinds
         else:
             market_nurture += 1
-    outlook = quick_outlook_value(home, held_thumbs, state, ed, FEATURE_OUTLOOK)
     return (
         1.0,
         outlook,
-        float(score.plants),
-        float(score.pots),
-        float(score.rooms),
-        float(score.items),
-        float(score.collector + score.decorator),
+        float(plants),
+        float(pots),
+        float(rooms),
+        float(items),
+        float(bonuses),
         float(incomplete),
         float(verdancy),
         float(need),
@@ -210,35 +239,15 @@ def quick_features(
         )
     settled = plant_points + pots + rooms + item_points + bonuses
     outlook = look.thumb * thumbs + settled + progress + promise
-    market_new = market_nurture = 0
-    for column, token in enumerate(state.market_tokens):
-        if token is None or column == taken:
-            continue
-        if ed.is_item(token):
-            market_new += token not in kinds
-        else:
-            market_nurture += 1
-    return (
-        1.0,
-        outlook,
-        float(plant_points),
-        float(pots),
-        float(rooms),
-        float(item_points),
-        float(bonuses),
-        float(incomplete),
-        float(verdancy),
-        float(need),
-        float(len(kinds)),
-        float(bare),
-        float(room_cards),
-        float(len(plant_types)),
-        float(len(room_types)),
-        float(thumbs),
-        float(stored is not None),
-        float(stored is not None and ed.is_item(stored) and stored not in kinds),
-        float(market_new),
-        float(market_nurture),
+    return _row(
+        (outlook, plant_points, pots, rooms, item_points),
+        bonuses,
+        (incomplete, verdancy, need, bare, room_cards, thumbs),
+        (kinds, plant_types, room_types),
+        stored,
+        state,
+        ed,
+        taken,
     )
 
 
