@@ -18,7 +18,7 @@ from .edition import Edition
 from .home import Home, is_room
 from .learnt_weights import WEIGHTS
 from .outlook import NEXT_TO, HomeCells, Outlook, _bonus_chance, _open_cells, quick_outlook_value
-from .policies import settled_points
+from .policies import final_points
 from .scoring import score_home
 from .state import GameState, SeatState
 from .turns import TurnInProgress
@@ -158,9 +158,7 @@ def turn_value(tp: TurnInProgress) -> float:
     state, ed = tp.state, tp.ed
     left = ed.turns_per_player - tp.seat.turns - 1
     if left <= 0 or state.family or state.goals or not WEIGHTS:
-        home = tp.home.freeze()
-        score = score_home(home, ed, family=state.family, goals=state.goals, thumbs=tp.thumbs)
-        return float(settled_points(score) + score.incomplete)
+        return final_points(tp.home.freeze(), tp.thumbs, state, ed)
     stored = tp.available[-1] if tp.available else None
     found = quick_features(tp.home, tp.thumbs, stored, state, ed, tp.move.token)
     return predict(WEIGHTS[min(left, len(WEIGHTS)) - 1], found)
@@ -261,8 +259,7 @@ def learnt_value(state: GameState, seat: int, ed: Edition) -> float:
     s = state.seats[seat]
     left = ed.turns_per_player - s.turns
     if left <= 0 or state.family or state.goals or not WEIGHTS:
-        score = score_home(s.home, ed, family=state.family, goals=state.goals, thumbs=s.thumbs)
-        return float(settled_points(score) + score.incomplete)
+        return final_points(s.home, s.thumbs, state, ed)
     weights = WEIGHTS[min(left, len(WEIGHTS)) - 1]
     return predict(weights, features(s, state, ed))
 

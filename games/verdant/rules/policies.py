@@ -28,6 +28,13 @@ from .targets import Selection, legal_cells, legal_selections, plant_targets, ro
 from .turns import TurnInProgress
 
 
+def final_points(home: Home, thumbs: int, state: GameState, ed: Edition) -> float:
+    """The home's exact final score, as if the seat's game ended now (its incomplete
+    plants' verdancy counted as the scoring counts it)."""
+    score = score_home(home, ed, family=state.family, goals=state.goals, thumbs=thumbs)
+    return float(settled_points(score) + score.incomplete)
+
+
 def settled_points(score: Score) -> int:
     """A home's score without its incomplete plants' verdancy: the fields summed by hand
     (``Score.total`` goes through ``astuple``, which deep-copies and was a third of a

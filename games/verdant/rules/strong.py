@@ -31,8 +31,7 @@ from .engine import apply, edition_of
 from .learnt import learnt_value, turn_value
 from .moves import Turn, Wipe
 from .outlook import Outlook, quick_outlook_value
-from .policies import GreedyBot, settled_points
-from .scoring import score_home
+from .policies import GreedyBot, final_points
 from .state import GameState
 from .turns import TurnInProgress
 
@@ -101,10 +100,7 @@ class PlannerBot(GreedyBot):
 
 def final_value(tp: TurnInProgress) -> float:
     """The home's exact final score, as it would be if the turn ended the seat's game."""
-    home = tp.home.freeze()
-    state = tp.state
-    score = score_home(home, tp.ed, family=state.family, goals=state.goals, thumbs=tp.thumbs)
-    return float(settled_points(score) + score.incomplete)
+    return final_points(tp.home.freeze(), tp.thumbs, tp.state, tp.ed)
 
 
 def determinise(state: GameState, rnd: random.Random) -> GameState:
