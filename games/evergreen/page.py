@@ -129,20 +129,21 @@ def page_context(
     # My planet with my turn is drawn here, any other in focus is kept drawn (panels).
     main = mine if mine is not None and focus == position else None
     sun, next_sun = presenters.sun_markers(edition, view["sun"], view["next_sun"])
-    ranking = None
+    stored: list[str] | None = None  # my standing order, when I may rank the pool
     if seat is not None and _can_rank(game, view, seat.position):
         key = services.round_key(game, state)
         stored = seat.standing_order if seat.standing_order_round == key else []
-        ranking = presenters.ranking(edition, view, stored)
     can_pick = (
         game.is_playable
         and view["phase"] == "draft"
         and position is not None
         and view["to_pick"] == position
     )
-    # The pick's forms carry the page's key and the request's CSRF token: filled in here.
+    # The pick's and the standing order's forms carry the page's key and the request's
+    # CSRF token: filled in here.
     form_key = params.get("key")
     pick = can_pick and form_key is not None
+    pool = "pick" if pick else "rank" if stored is not None else None if can_pick else "still"
     kept = panels.drawn(
         game,
         edition,
@@ -151,11 +152,12 @@ def page_context(
         viewer=position,
         focus=focus,
         mine=mine,
-        pool="pick" if pick else "still" if not can_pick and ranking is None else None,
+        pool=pool,
+        stored=stored or (),
     )
     pool_html = kept.pool
-    if pick and pool_html is not None:
-        pool_html = panels.with_form(pool_html, get_token(request), str(form_key))
+    if pool in ("pick", "rank") and pool_html is not None:
+        pool_html = panels.with_form(pool_html, get_token(request), str(form_key or ""))
     context.update(
         {
             "view": view,
@@ -171,7 +173,6 @@ def page_context(
             "panels": kept.panels,
             "pool_html": pool_html,
             "can_pick": can_pick,
-            "ranking": ranking,
         }
     )
     if kept.pool is None:

@@ -19,15 +19,16 @@ language; the players' names):
   is), so a move that leaves a panel's facts as they were finds it drawn (a pick leaves
   the Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds
   a panel drawn from the very facts its own view holds;
-* the pool: for the viewer's seat, when it holds no form; and with the pick's forms, for
-  the viewer's seat and the game's version (in the forms), drawn with holes where each
-  page puts its own CSRF token and key (``with_form``): neither is ever kept. The
-  standing order to rank changes without a move: that pool is drawn for each page.
+* the pool: for the viewer's seat, when it holds no form; with the pick's forms, for
+  the viewer's seat and the game's version (in the forms); with the standing order's
+  form, for the viewer's seat, the moves and the order as stored (it changes without a
+  move). Both forms are drawn with holes where each page puts its own CSRF token and key
+  (``with_form``): neither is ever kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -175,6 +176,20 @@ def _pick_pool(game: Game, edition: rules.Edition, view: dict[str, Any]) -> str:
     return render_to_string("games/evergreen/_pool.html", context)
 
 
+def _ranking_pool(
+    game: Game, edition: rules.Edition, view: dict[str, Any], stored: Sequence[str]
+) -> str:
+    context = {
+        "view": view,
+        "can_pick": False,
+        "ranking": presenters.ranking(edition, view, stored),
+        "game": game,
+        "csrf_token": TOKEN_HOLE,
+        **pool_context(edition, view),
+    }
+    return render_to_string("games/evergreen/_pool.html", context)
+
+
 def with_form(pool: str, token: str, key: str) -> SafeString:
     """A kept pool with the pick's forms, carrying this page's CSRF token and key (both
     letters and digits: nothing to escape)."""
@@ -191,12 +206,14 @@ def drawn(
     focus: int,
     mine: presenters.Planet | None,
     pool: str | None,
+    stored: Sequence[str] = (),
 ) -> Drawn:
     """The parts of the page of ``game`` for seat ``viewer`` (None: a spectator), from the
     cache when they were drawn already. ``mine``: the viewer's planet with their turn (drawn
     here, never kept); ``pool``: "still" (it holds no form), "pick" (the pick's forms, with
-    ``TOKEN_HOLE`` and ``KEY_HOLE`` for ``with_form`` to fill) or None (the template draws
-    it: a standing order to rank)."""
+    ``TOKEN_HOLE`` and ``KEY_HOLE`` for ``with_form`` to fill), "rank" (the standing
+    order's form for the viewer's ``stored`` order, with ``TOKEN_HOLE``) or None (the
+    template draws it)."""
     at = fragments.play_state(game)
 
     def part(name: str, eyes: int | str | None, make: Callable[[], Any]) -> fragments.Part:
@@ -221,6 +238,13 @@ def drawn(
         parts["pool"] = part("pool", viewer, lambda: _still_pool(edition, view))
     elif pool == "pick":  # the forms hold the version: kept for it, not the moves
         parts["pool"] = fragments.Part("pool-pick", viewer, lambda: _pick_pool(game, edition, view))
+    elif pool == "rank":  # the order is stored without a move: kept for it too
+        parts["pool"] = fragments.Part(
+            "pool-rank",
+            viewer,
+            lambda: _ranking_pool(game, edition, view, stored),
+            made_from=fragments.digest(at, list(stored)),
+        )
     row = [k for k in range(len(view["seats"])) if k != focus]
     for k in row:
         if not (own and k == viewer):

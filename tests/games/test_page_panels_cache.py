@@ -198,3 +198,57 @@ def test_a_panel_kept_for_one_viewer_is_found_by_another_with_the_same_facts(
     monkeypatch.setattr(panels, "_fertility", lambda *a: drawn.append("fertility") or fertility(*a))
     page(None, game)
     assert drawn == []  # a signed-in watcher and a visitor see the same Fertility Zone
+
+
+def ranking_form(html: str) -> dict[str, str]:
+    """The standing order's form in the pool: its action and token."""
+    form = re.search(r'<form method="post" action="([^"]*ranking[^"]*)".*?</form>', html, re.S)
+    assert form, "no standing order form"
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]*)"', form.group(0))
+    assert token, "no token in the standing order form"
+    return {"action": form.group(1), "csrfmiddlewaretoken": token.group(1)}
+
+
+def waiting_player(game: Game, alice: Any, bob: Any) -> Any:
+    """The player whose pick has not come: their pool holds the standing order's form."""
+    return (bob, alice)[game.engine_state().to_pick]
+
+
+def test_a_kept_standing_order_pool_is_the_pool_drawn_afresh(
+    kept_parts, two_player_game, alice, bob, settings
+):
+    game, waiting = two_player_game, waiting_player(two_player_game, alice, bob)
+    page(waiting, game)
+    kept = page(waiting, game)
+    assert panels.TOKEN_HOLE not in kept
+    settings.GAME_FRAGMENT_CACHE_SECONDS = 0
+    assert without_form_values(kept) == without_form_values(page(waiting, game))
+
+
+def test_a_standing_order_saved_is_shown_at_once_though_no_move_was_made(
+    kept_parts, two_player_game, alice, bob
+):
+    game, waiting = two_player_game, waiting_player(two_player_game, alice, bob)
+    wanted = game.engine_state().pool[1]
+    assert "ranking-mine" not in page(waiting, game)  # kept without an order
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(waiting)
+    form = ranking_form(browser.get(reverse("games:detail", args=[game.pk])).content.decode())
+    answer = browser.post(
+        form["action"],
+        {"csrfmiddlewaretoken": form["csrfmiddlewaretoken"], f"rank_{wanted}": "1"},
+    )
+    assert answer.status_code == 303, answer.content[:300]
+    game.refresh_from_db()
+    assert game.moves_count == 0
+    mine = re.search(r'<ol class="ranking-mine">.*?</ol>', page(waiting, game), re.S)
+    assert mine and mine.group(0).count("<li") == 1
+
+
+def test_a_standing_order_kept_for_one_player_is_never_shown_to_the_other(
+    kept_parts, two_player_game, alice, bob
+):
+    game, waiting = two_player_game, waiting_player(two_player_game, alice, bob)
+    picker = alice if waiting is bob else bob
+    page(waiting, game)
+    assert 'id="ranking"' not in page(picker, game)
