@@ -3,6 +3,7 @@ what the viewing user may do there: the one thing the pages render."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,10 @@ class Place:
     key: str  # "game:12" or "club:<slug>:<channel>": the hidden field of the forms
     dom_id: str
     title: str
-    messages: QuerySet[Message]
+    # The conversation's messages, as a query made when asked for: a game nobody has
+    # written in yet is drawn without one (building a query costs more than its page's
+    # chat otherwise does).
+    query: Callable[[], QuerySet[Message]]
     may_read: bool
     may_write: bool
     may_hide: bool
@@ -39,6 +43,10 @@ class Place:
     channel: str = Channel.GAME
     poll: bool = True
 
+    @property
+    def messages(self) -> QuerySet[Message]:
+        return self.query()
+
 
 def for_game(user: Any, game: Game) -> Place:
     club = access.club_of_game_for(user, game)
@@ -46,7 +54,7 @@ def for_game(user: Any, game: Game) -> Place:
         key=f"game:{game.pk}",
         dom_id="chat-game",
         title=_("Chat"),
-        messages=reading.game_messages(game.pk),
+        query=lambda: reading.game_messages(game.pk),
         may_read=access.may_read_game(user, game),
         may_write=access.may_write_game(user, game),
         may_hide=access.is_moderator(user) or access.is_organizer(user, club),
@@ -66,7 +74,7 @@ def for_club(user: Any, club: Club, channel: str) -> Place:
         key=f"club:{club.slug}:{channel}",
         dom_id=f"chat-{channel}",
         title=title,
-        messages=reading.club_messages(club.pk, channel),
+        query=lambda: reading.club_messages(club.pk, channel),
         may_read=access.may_read_club(user, club, channel),
         may_write=access.may_write_club(user, club, channel),
         may_hide=access.is_moderator(user) or access.is_organizer(user, club),

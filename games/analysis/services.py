@@ -226,14 +226,28 @@ def hints_allowed(game: Game, seat: Seat | None) -> bool:
     )
 
 
+# ``in_event`` of the games this process has asked about, by game and invitation code (a
+# number is unique only within one database): it never changes. Forgotten all at once
+# past ``_KNOWN_MOST`` (a few MB).
+_known: dict[tuple[int, str], bool] = {}
+_KNOWN_MOST = 50_000
+
+
 def kept_in_event(game: Game) -> bool:
     """``in_event``, kept in the cache under the game alone, not its version: it never
-    changes (a game's table or challenge entry is written with it). One round trip; a
-    query on a miss only, not once per version of the game."""
+    changes (a game's table or challenge entry is written with it). Known in this process
+    once asked; else one round trip; a query on a miss only, not once per version."""
+    known = _known.get((game.pk, game.invite_code))
+    if known is not None:
+        return known
     where = f"game-in-event:{game.pk}"
     found = fragments.first_found([where])
     if found is not None:
-        return bool(found[1])
-    event = in_event(game)
-    fragments.keep(where, event)
+        event = bool(found[1])
+    else:
+        event = in_event(game)
+        fragments.keep(where, event)
+    if len(_known) >= _KNOWN_MOST:
+        _known.clear()
+    _known[(game.pk, game.invite_code)] = event
     return event
