@@ -167,13 +167,12 @@ def _stamp_key(name: str) -> str:
 
 
 def _stamp(name: str) -> str | None:
-    """``name``'s current stamp, a new one when the cache holds none; None while the cache
-    is away."""
-    where = _stamp_key(name)
+    """A new stamp for ``name``, found missing: ours, or the one another request added
+    since (the one to share); None while the cache is away."""
+    where, new = _stamp_key(name), uuid.uuid4().hex
+    if cache.add(where, new, seconds()):
+        return new
     found: str | None = cache.get(where)
-    if found is None:
-        cache.add(where, uuid.uuid4().hex, seconds())
-        found = cache.get(where)
     return found
 
 
