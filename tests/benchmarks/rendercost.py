@@ -8,7 +8,8 @@ for one of its players and for a signed-in spectator, the htmx region the page's
 fetches after a change, the poller's quiet answer (the status bar, the log and the score
 table: the change was the rival's turn, hidden from the player), and the first render after
 a move (a real move made before each
-request, not counted). It prints the CPU time (``time.process_time``: the wait for a core
+request, not counted), and a new player's first look at a new game (four new users and
+their game made before, not counted: the capacity run's newcomers). It prints the CPU time (``time.process_time``: the wait for a core
 on a crowded machine does not count) per request, warm, and each one's multiple of the
 minimal view; ``--profile`` adds cProfile's top functions of each (``SORT``,
 ``PROFILE_FILTER``; ``PROFILE_OUT=prefix`` keeps each whole profile as prefix.<first word>). Issue 16's target for
@@ -53,15 +54,43 @@ def cpu_ms(call: Callable[[], Any], repeat: int, between: Callable[[], Any] | No
 
 def spectator_session() -> str:
     """The session key of a signed-in user who has no seat in the bench games."""
-    from django.contrib.auth import (
-        BACKEND_SESSION_KEY,
-        HASH_SESSION_KEY,
-        SESSION_KEY,
-        get_user_model,
+    from django.contrib.auth import get_user_model
+
+    return session_of(
+        get_user_model().objects.create_user("watcher", "watcher@example.org", "bench-pw")
     )
+
+
+class NewTables:
+    """Brand-new players at brand-new tables, as the capacity run's newcomers: four new
+    users (no password: nothing to hash), a 4-player game made and joined through the services, each player's session;
+    ``next_page`` is the next player's first look at their game (nothing of theirs or of
+    the game in the cache yet: the first of a table draws the game's shared parts too)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[str, str]] = []
+        self.made = 0
+
+    def next_page(self) -> tuple[str, str]:
+        from django.contrib.auth import get_user_model
+
+        from games import services
+
+        if not self.waiting:
+            self.made += 1
+            users = [get_user_model().objects.create_user(f"new{self.made}-{k}") for k in range(4)]
+            game = services.create_game(users[0], players=4)
+            for user in users[1:]:
+                services.join_game(game.pk, user)
+            self.waiting = [(session_of(user), f"/games/{game.pk}/") for user in users]
+        return self.waiting.pop(0)
+
+
+def session_of(user: Any) -> str:
+    """The key of a new signed-in session of ``user``."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.cached_db import SessionStore
 
-    user = get_user_model().objects.create_user("watcher", "watcher@example.org", "bench-pw")
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "games.auth.PlayerBackend"
@@ -103,7 +132,7 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     from games.models import Game
     from tests.benchmarks.bench_web import MovesBetweenViews
 
-    client, visitor, spectator = Client(), Client(), Client()
+    client, visitor, spectator, newcomer = Client(), Client(), Client(), Client()
     client.cookies[settings.SESSION_COOKIE_NAME] = data["session"]
     spectator.cookies[settings.SESSION_COOKIE_NAME] = spectator_session()
     game = Game.objects.get(pk=data["page_game"])
@@ -122,6 +151,13 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     def move() -> None:
         after["page"] = moves.next_page()
 
+    tables = NewTables()
+
+    def arrive() -> None:
+        session, after["new"] = tables.next_page()
+        newcomer.cookies.clear()
+        newcomer.cookies[settings.SESSION_COOKIE_NAME] = session
+
     return {
         # Without the session cookie, as bench_web's: no user loaded.
         "minimal view (GET)": (lambda: ok(visitor.get("/bench/read/")), None),
@@ -136,6 +172,10 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
             None,
         ),
         "first render after a move": (lambda: ok(client.get(after["page"])), move),
+        "first look: new player, new game": (
+            lambda: ok(newcomer.get(after["new"])),
+            arrive,
+        ),
     }
 
 
