@@ -9,7 +9,8 @@ from django.http import HttpResponse
 from django.template import Context, Template
 from django.urls import include, path, reverse, set_script_prefix, set_urlconf
 
-from games import links
+from games import links, services
+from tests.games.gamehelpers import client_for
 
 
 def _nothing(request: Any) -> HttpResponse:
@@ -51,3 +52,32 @@ class TestAnAddressReversedOnce:
         finally:
             set_urlconf(None)
         assert links.url("games:rules") == "/rules/"
+
+
+class TestTheGameLinks:
+    """``{% game_links %}``: the header's links drawn once per process for the game, whether
+    it started and whether they are swapped out of band."""
+
+    def test_a_game_waiting_for_players_has_no_replay_and_a_started_one_has(
+        self, alice: Any, bob: Any
+    ) -> None:
+        game = services.create_game(alice, players=2)
+        url = reverse("games:detail", args=[game.pk])
+        replay = reverse("games:replay", args=[game.pk])
+        assert replay not in client_for(alice).get(url).content.decode()
+        services.join_game(game.pk, bob)
+        assert f'<a href="{replay}">' in client_for(alice).get(url).content.decode()
+
+    def test_the_htmx_region_carries_them_out_of_band(self, two_player_game: Any) -> None:
+        game = two_player_game
+        url = reverse("games:detail", args=[game.pk])
+        page = client_for(None).get(url).content.decode()
+        region = client_for(None).get(url, HTTP_HX_REQUEST="true").content.decode()
+        assert 'id="game-links" aria-label="This game">' in page
+        assert 'id="game-links" aria-label="This game" hx-swap-oob="true">' in region
+
+    def test_are_drawn_in_the_readers_language(self, two_player_game: Any) -> None:
+        url = reverse("games:detail", args=[two_player_game.pk])
+        german = client_for(None).get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        english = client_for(None).get(url).content.decode()
+        assert ">Replay</a>" in english and ">Replay</a>" not in german

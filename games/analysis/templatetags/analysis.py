@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 
 from ..hints import seat_hints
 from ..panel import hint_context, panel_context
@@ -21,10 +22,16 @@ def analysis_panel(context: Any) -> dict[str, Any]:
     return {**panel_context(context["game"], request.user, number), "request": request}
 
 
-@register.inclusion_tag("analysis/_hint_page.html", takes_context=True)
-def hint_box(context: Any) -> dict[str, Any]:
+@register.simple_tag(takes_context=True)
+def hint_box(context: Any) -> str:
+    """Nothing at all where no hint is offered and none was taken (most pages: rated and
+    event games, spectators): its templates are not drawn for an empty box."""
     request = context["request"]
-    return {**hint_context(context["game"], request.user), "request": request}
+    shown = hint_context(context["game"], request.user)
+    if not shown["offered"] and not shown["hint_uses"]:
+        return ""
+    drawn = {**shown, "request": request, "csrf_token": context.get("csrf_token")}
+    return render_to_string("analysis/_hint_page.html", drawn)
 
 
 @register.inclusion_tag("analysis/_hint_uses.html", takes_context=True)
