@@ -49,9 +49,10 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     challenge's game until the viewer has finished theirs): they raise ``GameHidden``.
     """
     try:
-        game = Game.objects.prefetch_related(
-            Prefetch("seats", queryset=usercache.seats_with_users(Seat.objects.all()))
-        ).get(pk=pk)
+        # Ordered by position alone: Seat's default ordering starts with the game, which
+        # joins the game's table to order by its own ordering (a join for nothing here).
+        seats = usercache.seats_with_users(Seat.objects.order_by("position"))
+        game = Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
     usercache.attach(game.seats.all(), known=[user])  # the viewer is loaded already
