@@ -19,10 +19,11 @@ language; the players' names):
   is), so a move that leaves a panel's facts as they were finds it drawn (a pick leaves
   the Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds
   a panel drawn from the very facts its own view holds;
-* the pool: for the viewer's seat, when it holds no form; with the pick's forms, for
-  the viewer's seat and the game's version (in the forms); with the standing order's
-  form, for the viewer's seat, the moves and the order as stored (it changes without a
-  move). Both forms are drawn with holes where each page puts its own CSRF token and key
+* the pool: for every viewer alike when it holds no form (it is drawn from the public
+  pool, deck and discard); with the standing order's form, for every viewer alike too,
+  under the moves and the order as stored (it changes without a move; the order is in
+  the key, so only a viewer holding that very order finds it); with the pick's forms,
+  for the viewer's seat and the game's version (in the forms). Both forms are drawn with holes where each page puts its own CSRF token and key
   (``with_form``): neither is ever kept.
 """
 
@@ -234,14 +235,16 @@ def drawn(
     parts = _panel_parts(edition, view, names, focus)
     if not (own and focus == viewer):
         parts["main"] = revealed(focus, "large")
+    # A pool is drawn from the public pool and, with the standing order's form, the order
+    # stored (in its key): alike for every viewer with the same facts, kept once for all.
     if pool == "still":
-        parts["pool"] = part("pool", viewer, lambda: _still_pool(edition, view))
+        parts["pool"] = part("pool", fragments.EVERYONE, lambda: _still_pool(edition, view))
     elif pool == "pick":  # the forms hold the version: kept for it, not the moves
         parts["pool"] = fragments.Part("pool-pick", viewer, lambda: _pick_pool(game, edition, view))
     elif pool == "rank":  # the order is stored without a move: kept for it too
         parts["pool"] = fragments.Part(
             "pool-rank",
-            viewer,
+            fragments.EVERYONE,
             lambda: _ranking_pool(game, edition, view, stored),
             made_from=fragments.digest(at, list(stored)),
         )

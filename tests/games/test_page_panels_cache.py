@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games import services
 from games.evergreen import panels
 from games.models import Game
 from tests.games.gamehelpers import client_for, submit
@@ -252,3 +253,22 @@ def test_a_standing_order_kept_for_one_player_is_never_shown_to_the_other(
     picker = alice if waiting is bob else bob
     page(waiting, game)
     assert 'id="ranking"' not in page(picker, game)
+
+
+def test_players_waiting_with_different_standing_orders_each_see_their_own(
+    kept_parts, alice, bob, carol
+):
+    game = services.create_game(alice, players=3)
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, carol)
+    game.refresh_from_db()
+    state = game.engine_state()
+    users = (alice, bob, carol)
+    first, second = (users[k] for k in range(3) if k != state.to_pick)
+    page(first, game)  # the pool kept without an order
+    page(second, game)
+    services.set_standing_order(game.pk, first, [state.pool[1]])
+    assert 'class="ranking-mine"' in page(first, game)
+    assert 'class="ranking-mine"' not in page(second, game)
+    services.set_standing_order(game.pk, second, [state.pool[1]])
+    assert 'class="ranking-mine"' in page(second, game)  # the same order: the same pool
