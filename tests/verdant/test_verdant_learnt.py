@@ -18,8 +18,8 @@ from games.verdant.rules.learnt import (
     quick_features,
     turn_value,
 )
-from games.verdant.rules.learnt_quick import quick_prediction
 from games.verdant.rules.learnt_fit import recorded_game, ridge, solve
+from games.verdant.rules.learnt_quick import quick_prediction
 from games.verdant.rules.learnt_weights import WEIGHTS
 from games.verdant.rules.outlook import quick_outlook_value
 from games.verdant.rules.scoring import score_home

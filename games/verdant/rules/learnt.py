@@ -24,7 +24,6 @@ from .scoring import score_home
 from .state import GameState, SeatState
 from .turns import TurnInProgress
 
-
 FEATURES: tuple[str, ...] = (
     "one",
     "outlook",  # quick_outlook_value with FEATURE_OUTLOOK
