@@ -19,6 +19,7 @@ from games.verdant.rules.learnt import (
     turn_value,
 )
 from games.verdant.rules.learnt_fit import recorded_game, ridge, solve
+from games.verdant.rules.learnt_quick import quick_prediction
 from games.verdant.rules.learnt_weights import WEIGHTS
 from games.verdant.rules.outlook import quick_outlook_value
 from games.verdant.rules.scoring import score_home
@@ -182,6 +183,28 @@ def test_the_quick_features_of_every_home_of_a_game_are_the_features(taken):
             args = (seat.home, seat.thumbs, stored, state, ed, taken)
             assert quick_features(*args) == pytest.approx(home_features(*args), abs=1e-9)
         state = apply(state, bot.choose(state, 0))
+
+
+def test_the_quick_prediction_of_every_planned_step_is_the_fitted_line_to_the_last_bit():
+    ed = load_edition()
+    planner = learnt_planner(5)
+    seen = 0
+    for seed in (21, 22):
+        state = started(1, seed=seed)
+        while not state.is_over and ed.turns_per_player - state.seats[0].turns > 1:
+            for _, _, turn in planner.ranked(state, 0)[:6]:
+                tp = TurnInProgress(state, ed, turn)
+                for step in (None, *turn.steps):
+                    if step is not None:
+                        tp.step(step)
+                    row = WEIGHTS[ed.turns_per_player - state.seats[0].turns - 2]
+                    for stored in (None, "fertilizer", *tp.available):
+                        args = (tp.home, tp.thumbs, stored, state, ed, turn.token)
+                        exact = sum(w * f for w, f in zip(row, quick_features(*args), strict=True))
+                        assert quick_prediction(row, *args) == exact
+                        seen += 1
+            state = apply(state, planner.choose(state, 0))
+    assert seen > 500
 
 
 def test_the_learnt_root_ranks_the_candidates_by_the_learnt_planner():

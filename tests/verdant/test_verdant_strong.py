@@ -231,10 +231,15 @@ def test_a_move_is_worth_its_best_targets_total():
     ed = load_edition()
     moves = [turn for _, _, turn in PlannerBot(1).ranked(state, 0)[:3]]
     goal = state.seats[0].turns + 4
-    alone = at_level()(9).totals(state, 0, goal, ed, moves, 3)
+    outlook_rollouts = {"learnt_rollouts": False}  # (the learnt planner has no target)
+    alone = at_level(**outlook_rollouts)(9).totals(state, 0, goal, ed, moves, 3)
     other = replace(OUTLOOK, collector=3.0, decorator=3.0, kinds=1.0)
-    only_other = at_level(targets=(other,))(9).totals(state, 0, goal, ed, moves, 3)
-    both = at_level(targets=(OUTLOOK, other))(9).totals(state, 0, goal, ed, moves, 3)
+    only_other = at_level(targets=(other,), **outlook_rollouts)(9).totals(
+        state, 0, goal, ed, moves, 3
+    )
+    both = at_level(targets=(OUTLOOK, other), **outlook_rollouts)(9).totals(
+        state, 0, goal, ed, moves, 3
+    )
     assert both == [max(a, b) for a, b in zip(alone, only_other, strict=True)]
     assert alone != only_other  # the second target plays otherwise
 

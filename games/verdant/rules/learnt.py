@@ -16,16 +16,13 @@ from collections.abc import Sequence
 
 from .edition import Edition
 from .home import Home, is_room
+from .learnt_quick import FEATURE_OUTLOOK, quick_prediction
 from .learnt_weights import WEIGHTS
-from .outlook import NEXT_TO, HomeCells, Outlook, _bonus_chance, _open_cells, quick_outlook_value
+from .outlook import NEXT_TO, HomeCells, _bonus_chance, _open_cells, quick_outlook_value
 from .policies import final_points
 from .scoring import score_home
 from .state import GameState, SeatState
 from .turns import TurnInProgress
-
-# The outlook inside the features: the strong player's (``strong.OUTLOOK``, which imports
-# this module, so it is written again here; a test checks they are equal).
-FEATURE_OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot=3.0)
 
 FEATURES: tuple[str, ...] = (
     "one",
@@ -160,8 +157,8 @@ def turn_value(tp: TurnInProgress) -> float:
     if left <= 0 or state.family or state.goals or not WEIGHTS:
         return final_points(tp.home.freeze(), tp.thumbs, state, ed)
     stored = tp.available[-1] if tp.available else None
-    found = quick_features(tp.home, tp.thumbs, stored, state, ed, tp.move.token)
-    return predict(WEIGHTS[min(left, len(WEIGHTS)) - 1], found)
+    weights = WEIGHTS[min(left, len(WEIGHTS)) - 1]
+    return quick_prediction(weights, tp.home, tp.thumbs, stored, state, ed, tp.move.token)
 
 
 def quick_features(
