@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .edition import Edition
 from .home import Home, is_room
-from .learnt_quick import FEATURE_OUTLOOK, quick_prediction
+from .learnt_quick import FEATURE_OUTLOOK, market_tokens, quick_prediction
 from .learnt_weights import WEIGHTS
 from .outlook import NEXT_TO, HomeCells, _bonus_chance, _open_cells, quick_outlook_value
 from .policies import final_points
@@ -117,14 +117,7 @@ def _row(
     outlook, plants, pots, rooms, items = parts
     incomplete, verdancy, need, bare, room_cards, thumbs = counts
     kinds, plant_types, room_types = held
-    market_new = market_nurture = 0
-    for column, token in enumerate(state.market_tokens):
-        if token is None or column == taken:
-            continue
-        if ed.is_item(token):
-            market_new += token not in kinds
-        else:
-            market_nurture += 1
+    market_new, market_nurture = market_tokens(state, ed, kinds, taken)
     return (
         1.0,
         outlook,

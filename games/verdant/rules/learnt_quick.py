@@ -25,6 +25,22 @@ FEATURE_OUTLOOK = Outlook(light=0.0, room=0.5, collector=1.0, decorator=1.0, pot
 LAYOUTS_KEPT = 200_000  # arrangements remembered before the memory starts again
 
 
+def market_tokens(
+    state: GameState, ed: Edition, kinds: set[str], taken: int | None
+) -> tuple[int, int]:
+    """The market's tokens left once the turn's (column ``taken``) is gone: items of a kind
+    not in ``kinds``, and nurture tokens (two of the learnt features)."""
+    new = nurture = 0
+    for column, token in enumerate(state.market_tokens):
+        if token is None or column == taken:
+            continue
+        if ed.is_item(token):
+            new += token not in kinds
+        else:
+            nurture += 1
+    return new, nurture
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """What a home's value owes to where its cards lie (see the module docstring)."""
@@ -160,14 +176,7 @@ def quick_prediction(
         promise += lay.decorator_promise
     settled = plant_points + pots + rooms + item_points + bonuses
     outlook = look.thumb * thumbs + settled + progress + promise
-    market_new = market_nurture = 0
-    for column, token in enumerate(state.market_tokens):
-        if token is None or column == taken:
-            continue
-        if ed.is_item(token):
-            market_new += token not in kinds
-        else:
-            market_nurture += 1
+    market_new, market_nurture = market_tokens(state, ed, kinds, taken)
     has_stored = stored is not None
     stored_new = has_stored and ed.is_item(stored) and stored not in kinds  # type: ignore[arg-type]
     w = weights
