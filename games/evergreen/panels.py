@@ -23,8 +23,9 @@ language; the players' names):
   pool, deck and discard); with the standing order's form, for every viewer alike too,
   under the moves and the order as stored (it changes without a move; the order is in
   the key, so only a viewer holding that very order finds it); with the pick's forms,
-  for the viewer's seat and the game's version (in the forms). Both forms are drawn with holes where each page puts its own CSRF token and key
-  (``with_form``): neither is ever kept.
+  for the viewer's seat and the game's version (in the forms). Both forms are drawn with
+  holes where each page puts its own CSRF token and key (``with_form``): neither is ever
+  kept.
 """
 
 from __future__ import annotations
@@ -152,48 +153,35 @@ def pool_context(edition: rules.Edition, view: dict[str, Any]) -> dict[str, Any]
     }
 
 
-def _still_pool(edition: rules.Edition, view: dict[str, Any]) -> str:
+def _pool(edition: rules.Edition, view: dict[str, Any], **form: Any) -> str:
+    """``_pool.html`` without a form, or with the parts of one in ``form`` (the pick's:
+    ``can_pick``, ``game``, ``version``, the holes; the standing order's: ``ranking``,
+    ``game``, the token's hole)."""
     context = {"view": view, "can_pick": False, "ranking": None, **pool_context(edition, view)}
-    return render_to_string("games/evergreen/_pool.html", context)
+    return render_to_string("games/evergreen/_pool.html", {**context, **form})
 
 
-# Where a kept pool with the pick's forms has each page's CSRF token and key (``with_form``):
-# plain words that nothing else in a pool (card names, counts, numbers) can contain.
+# Where a kept pool with a form has each page's CSRF token and key (``with_form``): plain
+# words that nothing else in a pool (card names, counts, numbers) can contain.
 TOKEN_HOLE = "pool-form-csrf-token-here"
 KEY_HOLE = "pool-form-key-here"
 
 
 def _pick_pool(game: Game, edition: rules.Edition, view: dict[str, Any]) -> str:
-    context = {
-        "view": view,
-        "can_pick": True,
-        "ranking": None,
-        "game": game,
-        "version": game.version,
-        "key": KEY_HOLE,
-        "csrf_token": TOKEN_HOLE,
-        **pool_context(edition, view),
-    }
-    return render_to_string("games/evergreen/_pool.html", context)
+    form = {"game": game, "version": game.version, "key": KEY_HOLE, "csrf_token": TOKEN_HOLE}
+    return _pool(edition, view, can_pick=True, **form)
 
 
 def _ranking_pool(
     game: Game, edition: rules.Edition, view: dict[str, Any], stored: Sequence[str]
 ) -> str:
-    context = {
-        "view": view,
-        "can_pick": False,
-        "ranking": presenters.ranking(edition, view, stored),
-        "game": game,
-        "csrf_token": TOKEN_HOLE,
-        **pool_context(edition, view),
-    }
-    return render_to_string("games/evergreen/_pool.html", context)
+    ranking = presenters.ranking(edition, view, stored)
+    return _pool(edition, view, ranking=ranking, game=game, csrf_token=TOKEN_HOLE)
 
 
 def with_form(pool: str, token: str, key: str) -> SafeString:
-    """A kept pool with the pick's forms, carrying this page's CSRF token and key (both
-    letters and digits: nothing to escape)."""
+    """A kept pool with the pick's or the standing order's form, carrying this page's CSRF
+    token and key (both letters and digits: nothing to escape)."""
     return mark_safe(pool.replace(TOKEN_HOLE, token).replace(KEY_HOLE, key))  # drawn there
 
 
@@ -238,7 +226,7 @@ def drawn(
     # A pool is drawn from the public pool and, with the standing order's form, the order
     # stored (in its key): alike for every viewer with the same facts, kept once for all.
     if pool == "still":
-        parts["pool"] = part("pool", fragments.EVERYONE, lambda: _still_pool(edition, view))
+        parts["pool"] = part("pool", fragments.EVERYONE, lambda: _pool(edition, view))
     elif pool == "pick":  # the forms hold the version: kept for it, not the moves
         parts["pool"] = fragments.Part("pool-pick", viewer, lambda: _pick_pool(game, edition, view))
     elif pool == "rank":  # the order is stored without a move: kept for it too
