@@ -220,18 +220,26 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
-    """204 while the game's version has not moved (one query); the status bar alone while
-    only moves hidden from the viewer were made (``quietpoll``); else the refreshed region."""
-    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404("No such game")
-    if str(version) == request.GET.get("version", ""):
-        return HttpResponse(status=204)
+    """204 while the game's version has not moved; the status bar alone while only moves
+    hidden from the viewer were made (``quietpoll``); else the refreshed region.
+
+    The page's poller (htmx) gets here only when ``QuickPollMiddleware`` found another
+    version in the cache, so the game is read at once, with its seats, and its version
+    compared there: no query for the version alone (a cache that dropped a published
+    version still gets its 204)."""
+    shown = request.GET.get("version", "")
     steps, focus = request.GET.get("turn", ""), int_or_none(request.GET.get("focus"))
     if not request.htmx:  # type: ignore[attr-defined]
+        version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+        if version is None:
+            raise Http404("No such game")
+        if str(version) == shown:
+            return HttpResponse(status=204)
         return _see_other(_page_url(pk, steps=steps, focus=focus))
     game, seat = game_for_viewer(pk, request.user)
-    if quietpoll.applies(game, seat, request.GET.get("version", ""), steps):
+    if str(game.version) == shown:
+        return HttpResponse(status=204)
+    if quietpoll.applies(game, seat, shown, steps):
         return quietpoll.answer(request, game, seat, focus, POLL_SECONDS)
     return render_play(request, game, seat, steps=steps, focus=focus)
 

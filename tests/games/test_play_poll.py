@@ -120,3 +120,41 @@ class TestPollFromTheCache:
             .status_code
             == 404
         )
+
+
+class TestPollThatFindsAChange:
+    """When the cache says the game moved on, the view reads the game once, with its
+    seats, and compares the version there: no query for the version alone."""
+
+    def test_the_region_after_a_move_reads_the_game_and_its_seats_once(
+        self, two_player_game, bob, django_assert_num_queries
+    ):
+        game = two_player_game
+        old = game.version
+        make_a_move(game)
+        client = client_for(bob)
+        with django_assert_num_queries(REGION_QUERIES) as captured:
+            response = poll_with(client, game, old)
+        assert response.status_code == 200
+        reads = [q["sql"] for q in captured.captured_queries]
+        assert not [sql for sql in reads if sql.startswith('SELECT "games_game"."version"')]
+
+    def test_a_cache_that_dropped_a_published_version_still_gets_a_204(self, two_player_game, bob):
+        game = two_player_game
+        make_a_move(game)
+        game.refresh_from_db()
+        # Redis missed the move's publication: it still holds the version before.
+        cache.set(pollcache.version_key(game.pk), game.version - 1, pollcache.TTL_SECONDS)
+        response = poll(bob, game, game.version, **HTMX)
+        assert response.status_code == 204
+
+
+# What the region after a change reads in the tests' settings: the session and the user,
+# the game, its seats, the moves since the version shown (is it a quiet poll?) and the
+# moves the log is told from. One more (the version alone) before it was read with the game.
+REGION_QUERIES = 6
+
+
+def poll_with(client: Any, game: Game, version: int) -> Any:
+    url = reverse("games:poll", args=[game.pk]) + f"?version={version}"
+    return client.get(url, **HTMX)
