@@ -91,7 +91,9 @@ def turn_builder(request: HttpRequest, pk: int) -> HttpResponse:
     except rules.RulesError as exc:
         page_error = PageError.of(refusal_of(exc))
         return render_play(request, game, seat, status=400, builder=built, error=page_error)
-    return after_write(request, pk, steps=built.encode())
+    # Nothing was stored: the game read above is the game now, answered from without
+    # reading it and its seats again.
+    return after_write(request, pk, steps=built.encode(), written=game)
 
 
 @require_POST

@@ -170,7 +170,8 @@ def after_write(
     request: HttpRequest, pk: int, *, steps: str = "", written: Game | None = None
 ) -> HttpResponse:
     """htmx: the new region (and the address to come back to); otherwise redirect (303).
-    ``written``: the game as the write left it (``SubmitResult.game``, its seats with it)."""
+    ``written``: the game as the write left it (``SubmitResult.game``, its seats with it),
+    or as the request read it when nothing was written (a step of the turn builder)."""
     url = _page_url(pk, steps=steps)
     if not request.htmx:  # type: ignore[attr-defined]
         return _see_other(url)

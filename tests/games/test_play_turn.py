@@ -278,3 +278,17 @@ class TestWhoMayBuild:
 
     def test_a_get_is_not_allowed(self, snow_game, alice):
         assert client_for(alice).get(reverse("games:turn", args=[snow_game.pk])).status_code == 405
+
+
+class TestAStepReadsTheGameOnce:
+    def test_a_step_with_htmx_reads_the_game_and_its_seats_once(
+        self, snow_game, alice, django_assert_max_num_queries
+    ):
+        client = client_for(alice)
+        with django_assert_max_num_queries(HTMX_TURN_QUERIES) as captured:
+            response = step(client, snow_game, turn_text("C"), "none", **HTMX)
+        assert response.status_code == 200
+        assert steps_of(response) == turn_text("C", "none")
+        reads = [q["sql"] for q in captured.captured_queries]
+        assert len([sql for sql in reads if 'FROM "games_game"' in sql]) == 1
+        assert len([sql for sql in reads if 'FROM "games_seat"' in sql]) == 1
