@@ -45,11 +45,14 @@ def after_change(game: Game, before: Any, state: Any, seats: list[Seat]) -> None
     humans = [seat for seat in seats if _human(seat)]
     deciding = [seat for seat in humans if seat.position in newly]
     ended = kind.is_over(state) and not kind.is_over(before)
+    # Seasons scored by this change; the last one of a finished game is in "game over".
+    scored = range(kind.summary(before).season, kind.summary(state).season)
+    if not (deciding or scored or ended):
+        return  # most turns: nobody has a new decision to make
     windows = _windows(game, humans if ended else deciding)
     about = _About(game, state)
     drafts = [_your_move(about, seat, windows) for seat in deciding]
-    # Seasons scored by this change; the last one of a finished game is in "game over".
-    for season in range(kind.summary(before).season, kind.summary(state).season):
+    for season in scored:
         drafts += [_season_scored(about, seat, season) for seat in humans]
     if ended:
         drafts += [_game_over(about, seat, windows) for seat in humans]
