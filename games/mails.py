@@ -100,22 +100,13 @@ def last_activities(game: Game, user_ids: Iterable[int]) -> dict[int, datetime]:
     about it (absent: never). One query for all: it runs inside the move that creates
     coalesced players' "your move" mails."""
     ids = list(user_ids)
-    moved = (
-        Move.objects.filter(game=game, user_id__in=ids)
-        .order_by()
-        .values("user_id")
-        .annotate(at=Max("created_at"))
-        .values_list("user_id", "at")
-    )
-    mailed = (
-        Notification.objects.filter(game=game, user_id__in=ids, status=Notification.Status.SENT)
-        .order_by()
-        .values("user_id")
-        .annotate(at=Max("sent_at"))
-        .values_list("user_id", "at")
-    )
+    sent = Notification.Status.SENT
+    moved = Move.objects.filter(game=game, user_id__in=ids).order_by()
+    mailed = Notification.objects.filter(game=game, user_id__in=ids, status=sent).order_by()
+    both = moved.values_list("user_id").annotate(at=Max("created_at"))
+    both = both.union(mailed.values_list("user_id").annotate(at=Max("sent_at")), all=True)
     last: dict[int, datetime] = {}
-    for user_id, at in moved.union(mailed, all=True):
+    for user_id, at in both:
         if at is not None and (user_id not in last or at > last[user_id]):
             last[user_id] = at
     return last
@@ -165,15 +156,15 @@ def _record(game: Game, drafts: list[Notification | None], windows: Windows) -> 
 def skip_waiting(game: Game, replaced_by: dict[int, str], keep: Iterable[int] = ()) -> None:
     """The "your move" mails about ``game`` still waiting for the users of ``replaced_by``
     (user id: the key of what replaces them) are skipped, but those of ``keep``. One UPDATE."""
-    if not replaced_by:
+    said = {user_id: Value(f"replaced by {key}") for user_id, key in replaced_by.items()}
+    if not said:
         return
-    reason = Case(
-        *(
-            When(user_id=user_id, then=Value(f"replaced by {key}"))
-            for user_id, key in replaced_by.items()
-        ),
-        default=Value("replaced"),
-    )
+    reason: Value | Case
+    if len(said) == 1:
+        (reason,) = said.values()  # one player (most changes): no CASE to build, 0.3 ms
+    else:
+        whens = (When(user_id=user_id, then=value) for user_id, value in said.items())
+        reason = Case(*whens, default=Value("replaced"))
     Notification.objects.filter(
         game=game, kind=Kind.YOUR_MOVE, status=Notification.Status.PENDING, user_id__in=replaced_by
     ).exclude(pk__in=list(keep)).update(status=Notification.Status.SKIPPED, last_error=reason)
