@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from games.models import Notification, Player
-from games.outbox import ANNOUNCEMENT, create
+from games.outbox import ANNOUNCEMENT, draft, record
 from games.site import site_url
 from tournaments.models import Membership
 
@@ -41,10 +41,7 @@ def mail_members(message: Message) -> list[Notification]:
         .exclude(user__in=blockers_of(author))
         .select_related("user__player")
     )
-    notes = []
-    for membership in members:
-        user = membership.user
-        note = create(user, None, ANNOUNCEMENT, key(message, user.pk), context)
-        if note is not None:
-            notes.append(note)
-    return notes
+    # All recorded together: two queries however many members (``games.outbox.record``).
+    return record(
+        draft(m.user, None, ANNOUNCEMENT, key(message, m.user.pk), context) for m in members
+    )

@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 
 from conversations.mailchat import mail_extra
 
-from . import kinds
+from . import kinds, usercache
 from .models import Game, Notification, Seat
 from .outbox import MAX_BACKOFF, Kind, player_of, quiet_until, wants, zone_of
 from .signed_links import unsubscribe_url
@@ -149,6 +149,29 @@ def render(note: Notification) -> EmailMultiAlternatives:
     return message
 
 
+def _read(note_id: int) -> Notification:
+    """The notification with its game, the game's seats and the users of both with their
+    players, read once for the checks and the rendering (five queries in all for a "your
+    move" mail: the claim, this, the seats, the moves of the recap, sent). The users come
+    from the cache of users where it is kept (``games.usercache``, one look-up for the
+    recipient and the seated alike), else joined to the rows."""
+    seats = usercache.seats_with_users(Seat.objects.all())
+    note = (
+        Notification.objects.select_related(
+            "game", *(() if usercache.keeping() else ("user__player",))
+        )
+        .prefetch_related(Prefetch("game__seats", queryset=seats))
+        .get(pk=note_id)
+    )
+    if usercache.keeping():
+        seated = list(note.game.seats.all()) if note.game is not None else []
+        ids = [note.user_id, *(seat.user_id for seat in seated if seat.user_id is not None)]
+        users = usercache.users(ids)
+        note.user = users[note.user_id]
+        usercache.attach(seated, known=users.values())
+    return note
+
+
 def deliver(note_id: int) -> str:
     """Send one notification if it is due and nobody else is sending it; returns what happened.
 
@@ -161,16 +184,7 @@ def deliver(note_id: int) -> str:
     ).update(status=Notification.Status.SENDING, claimed_at=now)
     if claimed != 1:
         return "not due or already taken"
-    # The recipient, the game and its seats with their players, read once for the checks
-    # and the rendering (five queries in all for a "your move" mail: claim, this, the
-    # seats, the moves of the recap, sent).
-    note = (
-        Notification.objects.select_related("user__player", "game")
-        .prefetch_related(
-            Prefetch("game__seats", queryset=Seat.objects.select_related("user__player"))
-        )
-        .get(pk=note_id)
-    )
+    note = _read(note_id)
     if not still_relevant(note):
         Notification.objects.filter(pk=note_id).update(status=Notification.Status.SKIPPED)
         return "skipped"

@@ -1,11 +1,13 @@
 """Notifications: decide who hears what and when, record it under a unique key, deliver it.
 
 Creation is idempotent: the key is unique, so a retried task or a repeated closing finds
-the row and adds nothing. Delivery claims a row with a conditional update (two workers
-never send the same mail), checks that the mail still makes sense, renders it in the
-recipient's language and time zone, sends it and marks it sent; a failure leaves it
-pending with a later ``send_after`` (exponential backoff up to an hour) and the beat
-task ``deliver_due`` tries again, so nothing is lost and nothing goes out twice.
+the row and adds nothing (and schedules nothing). The mails of one change are recorded
+together (``games.outbox.record``): their queries do not grow with the players told.
+Delivery claims a row with a conditional update (two workers never send the same mail),
+checks that the mail still makes sense, renders it in the recipient's language and time
+zone, sends it and marks it sent; a failure leaves it pending with a later
+``send_after`` (exponential backoff up to an hour) and the beat task ``deliver_due``
+tries again, so nothing is lost and nothing goes out twice.
 
 The player's preferences (``Player.email_mode``) decide which mails exist:
 
@@ -76,10 +78,12 @@ from .mails import (
 from .outbox import (
     WANTED,
     create,
+    draft,
     due,
     outside_quiet,
     player_of,
     quiet_until,
+    record,
     schedule_delivery,
     wants,
     zone_of,
@@ -95,6 +99,7 @@ __all__ = [
     "calendar_url",
     "create",
     "deliver",
+    "draft",
     "due",
     "game_over",
     "handover",
@@ -105,6 +110,7 @@ __all__ = [
     "outside_quiet",
     "player_of",
     "quiet_until",
+    "record",
     "reminder",
     "render",
     "schedule_delivery",

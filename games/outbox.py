@@ -9,12 +9,14 @@ iCal feed is ``games.calendar_feed``. ``games.notifications`` names them all.
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from .models import Game, Notification, Player
@@ -119,6 +121,56 @@ def outside_quiet(player: Player | None, when: datetime) -> datetime:
 # --- Creating -----------------------------------------------------------------------------------
 
 
+def draft(
+    user: Any,
+    game: Game | None,
+    kind: str,
+    key: str,
+    context: dict[str, Any],
+    send_after: datetime | None = None,
+) -> Notification | None:
+    """The notification to record (not saved yet), or None when the player's preferences want
+    no such mail or they have no address. Quiet hours move ``send_after`` (default: now)."""
+    player = player_of(user)
+    if not wants(player, kind) or not getattr(user, "email", ""):
+        return None
+    send_after = send_after or timezone.now()
+    if kind != Kind.DIGEST:
+        send_after = outside_quiet(player, send_after)
+    return Notification(
+        key=key, user=user, game=game, kind=kind, context=context, send_after=send_after
+    )
+
+
+def record(drafts: Iterable[Notification | None]) -> list[Notification]:
+    """Record each draft once under its key and have the new ones delivered when due.
+
+    Returns the drafts recorded now, in their order, with their ``pk``; a key recorded
+    before (a repeated change, a retried task) adds nothing and schedules nothing. Two
+    queries however many drafts: the keys already there, then one INSERT of the others.
+
+    A write of a game holds the game's row lock, so nobody else records its keys between
+    the two. A key that another transaction records meanwhile all the same is taken as it
+    stands (``ON CONFLICT … DO UPDATE`` of the key itself, which changes nothing but
+    returns the row's pk) instead of failing the caller's transaction: both may then
+    schedule that one row, and delivery's claim sends it once.
+    """
+    by_key: dict[str, Notification] = {}
+    for note in drafts:
+        if note is not None:
+            by_key.setdefault(note.key, note)
+    if not by_key:
+        return []
+    present = set(Notification.objects.filter(key__in=by_key).values_list("key", flat=True))
+    new = [note for key, note in by_key.items() if key not in present]
+    if new:
+        Notification.objects.bulk_create(
+            new, update_conflicts=True, unique_fields=["key"], update_fields=["key"]
+        )
+        schedule_delivery(*new)
+    return new
+
+
 def create(
     user: Any,
     game: Game | None,
@@ -127,41 +179,26 @@ def create(
     context: dict[str, Any],
     send_after: datetime | None = None,
 ) -> Notification | None:
-    """Record a notification once and have it delivered when due.
+    """Record one notification once and have it delivered when due (``draft``, ``record``).
 
     Returns None when the player's preferences want no such mail or when the key exists
-    already (a repeated change, a retried task). Quiet hours move ``send_after``.
+    already (a repeated change, a retried task).
     """
-    player = player_of(user)
-    if not wants(player, kind) or not getattr(user, "email", ""):
-        return None
-    send_after = send_after or timezone.now()
-    if kind != Kind.DIGEST:
-        send_after = outside_quiet(player, send_after)
-    try:
-        with transaction.atomic():
-            note = Notification.objects.create(
-                key=key,
-                user=user,
-                game=game,
-                kind=kind,
-                context=context,
-                send_after=send_after,
-            )
-    except IntegrityError:
-        return None
-    schedule_delivery(note)
-    return note
+    notes = record([draft(user, game, kind, key, context, send_after)])
+    return notes[0] if notes else None
 
 
-def schedule_delivery(note: Notification) -> None:
-    """Deliver once the transaction commits, if due now; otherwise the beat task will."""
-    if note.send_after > timezone.now():
-        return  # deliver_due (every minute) sends it when it is due
+def schedule_delivery(*notes: Notification) -> None:
+    """Deliver once the transaction commits those due now; the beat task sends the others
+    (``deliver_due``, every minute) when they are due."""
+    now = timezone.now()
+    due_now = [note.pk for note in notes if note.send_after <= now]
+    if not due_now:
+        return
     # Sent by the task's name: the tasks module imports the senders, not the reverse.
-    note_id = note.pk
     task = current_app.tasks[DELIVER_TASK]
-    transaction.on_commit(lambda: task.delay(note_id), robust=True)
+    for note_id in due_now:  # one callback each: a failed send leaves the others to go
+        transaction.on_commit(partial(task.delay, note_id), robust=True)
 
 
 def due(now: datetime | None = None) -> list[int]:

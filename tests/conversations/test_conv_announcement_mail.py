@@ -74,3 +74,16 @@ class TestAnnouncementMails:
         tasks.deliver_due()
         (to_dora,) = [m for m in mail.outbox if m.to == [dora.email]]
         assert to_dora.subject == "Une annonce de Pine Club"
+
+    def test_a_larger_club_costs_no_more_queries_to_record(
+        self, clock, club, alice, bob, django_assert_num_queries
+    ):
+        small = services.post_to_club(alice, club, "announce", "One")
+        Notification.objects.all().delete()
+        with django_assert_num_queries(4):  # the author's name, the members, keys, INSERT
+            assert len(mailclub.mail_members(small)) == 1
+        for name in ("dora", "emil", "fay", "gus"):
+            clubs.join_club(club, make_user(name))
+        Notification.objects.all().delete()
+        with django_assert_num_queries(4):
+            assert len(mailclub.mail_members(small)) == 5

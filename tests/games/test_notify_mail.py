@@ -16,7 +16,7 @@ from games import notifications, services, tasks
 from games.evergreen import recap, rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Notification, Player
-from tests.games.gamehelpers import Clock, play_until, user_at
+from tests.games.gamehelpers import Clock, marks_gone, play_until, user_at
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
 
@@ -266,6 +266,11 @@ class TestExactlyOnce:
         assert all(m.to != [user.email] for m in mail.outbox)
 
 
+def without_links(message: EmailMultiAlternatives) -> str:
+    """The body without its unsubscribe link (signed with the time: new every second)."""
+    return message.body.replace(message.extra_headers["List-Unsubscribe"][1:-1], "")
+
+
 class TestCost:
     def test_a_your_move_mail_with_its_recap_is_delivered_in_five_queries(
         self, midgame: Game, django_assert_max_num_queries: Any
@@ -280,3 +285,36 @@ class TestCost:
         (message,) = mail.outbox
         assert message.to == [user.email]
         assert "Since your last move:" in message.body and "Spring scored:" in message.body
+
+    @pytest.mark.usefixtures("kept_users")
+    def test_with_users_kept_the_mail_reads_them_from_the_cache_and_says_the_same(
+        self, midgame: Game, django_assert_max_num_queries: Any
+    ) -> None:
+        Player.objects.update(email_mode=Player.EmailMode.EVERY_MOVE)
+        user, note, expected = mail_for_awaited(midgame)
+        marks_gone()
+        notifications.deliver(note.pk)  # the users read once, and kept
+        Notification.objects.filter(pk=note.pk).update(status="pending")
+        mail.outbox.clear()
+        with django_assert_max_num_queries(5) as queries:
+            assert notifications.deliver(note.pk) == "sent"
+        assert not [q for q in queries.captured_queries if "auth_user" in q["sql"]]
+        (message,) = mail.outbox
+        assert message.to == [user.email]
+        assert message.subject == expected.subject
+        assert without_links(message) == without_links(expected)  # links signed each second
+
+    @pytest.mark.usefixtures("kept_users")
+    def test_with_users_kept_a_player_who_turned_mail_off_since_gets_none(
+        self, midgame: Game
+    ) -> None:
+        Player.objects.update(email_mode=Player.EmailMode.EVERY_MOVE)
+        user, note, _ = mail_for_awaited(midgame)
+        marks_gone()
+        notifications.deliver(note.pk)  # the users read once, and kept
+        Notification.objects.filter(pk=note.pk).update(status="pending")
+        mail.outbox.clear()
+        user.player.email_mode = Player.EmailMode.OFF
+        user.player.save()  # forgets the kept rows
+        assert notifications.deliver(note.pk) == "skipped"
+        assert mail.outbox == []
