@@ -101,15 +101,16 @@ class World:
         }
         self._sessions: dict[str, str] = {}
 
-    def client(self, role: str) -> Client:
-        """A new test client, logged in as ``role``'s user (none for "anonymous").
+    def client(self, role: str, **options: Any) -> Client:
+        """A new test client (``options``: ``Client``'s), logged in as ``role``'s user
+        (none for "anonymous").
 
         Each role logs in once (``force_login``: a session row, an axes log entry); every
         client of the role carries that session's cookie, and nothing else. A request run
         in a transaction rolled back afterwards (a logout, a new session key) leaves the
         session as it was for the next one.
         """
-        client = Client()
+        client = Client(**options)
         client.raise_request_exception = False
         user = self.users[role]
         if user is None:
