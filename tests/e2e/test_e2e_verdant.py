@@ -86,7 +86,7 @@ def play_turn(page: Page, *, how: str = "mouse", use_items: bool = True) -> None
         radios = builder.locator("input[name=turn]")
         count = radios.count()
         assert count, "the builder offers nothing"
-        values = radios.evaluate_all("radios => radios.map(r => r.getAttribute('value') || '')")
+        values = [radios.nth(k).get_attribute("value") or "" for k in range(count)]
         last = values[-1].rsplit("/", 1)[-1]
         leave = last.startswith("skip") or last == "end"
         pick = count - 1 if leave and not use_items else 0
