@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.admin import site as admin_site
 from django.contrib.contenttypes.models import ContentType
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from games import signed_links
@@ -97,6 +99,28 @@ class World:
             "games:unsubscribe": signed_links.unsubscribe_token(alice),
             "games:calendar": signed_links.calendar_token(alice),
         }
+        self._sessions: dict[str, str] = {}
+
+    def client(self, role: str, **options: Any) -> Client:
+        """A new test client (``options``: ``Client``'s), logged in as ``role``'s user
+        (none for "anonymous").
+
+        Each role logs in once (``force_login``: a session row, an axes log entry); every
+        client of the role carries that session's cookie, and nothing else. A request run
+        in a transaction rolled back afterwards (a logout, a new session key) leaves the
+        session as it was for the next one.
+        """
+        client = Client(**options)
+        client.raise_request_exception = False
+        user = self.users[role]
+        if user is None:
+            return client
+        if role not in self._sessions:
+            first = Client()
+            first.force_login(user)
+            self._sessions[role] = first.cookies[settings.SESSION_COOKIE_NAME].value
+        client.cookies[settings.SESSION_COOKIE_NAME] = self._sessions[role]
+        return client
 
     def kwargs(self, route: Route, game: str) -> dict[str, Any]:
         values = {

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from django.db import transaction
-from django.test import Client
 
 from tests.security.authz import EXPECTED, LIKE, ROLES
 from tests.security.authzworld import World, expected_for, matches, outcome, routes, url_for
@@ -25,11 +24,7 @@ pytestmark = pytest.mark.django_db
 
 def request(world: World, role: str, method: str, url: str, watch: bool = False) -> Any:
     """The response; with ``watch``, also whether it changed the Pine Club's data."""
-    client = Client()
-    client.raise_request_exception = False
-    user = world.users[role]
-    if user is not None:
-        client.force_login(user)
+    client = world.client(role)
     with transaction.atomic():
         before = world.pine() if watch else None
         if method == "POST" and url.startswith("/api/"):

@@ -108,10 +108,12 @@ def test_a_whole_solo_game_is_legal_and_reproducible():
 
 
 @pytest.mark.slow
-def test_a_whole_game_against_greedy_players_is_legal():
-    bots = [make_bot("strong", 1), GreedyBot(2), GreedyBot(3)]
-    final, moves = play_game(new_game(3, 8, goals=True), bots)
-    assert final.phase is Phase.OVER and sum(isinstance(m, Turn) for m in moves) == 13 * 3
+def test_a_whole_game_with_goals_against_a_greedy_player_is_legal():
+    # Two seats, not three: the rollouts play every seat's turns, so a third seat made this
+    # game 1.6 times as long (20 s of CPU against 12.5 s) for the same legality checks.
+    bots = [make_bot("strong", 1), GreedyBot(2)]
+    final, moves = play_game(new_game(2, 8, goals=True), bots)
+    assert final.phase is Phase.OVER and sum(isinstance(m, Turn) for m in moves) == 13 * 2
 
 
 def test_the_simulate_command_accepts_the_strong_bot(capsys):
