@@ -173,3 +173,26 @@ def test_the_same_mail_recorded_by_two_transactions_at_once_is_one_row_and_one_m
     assert results["note"].pk == first.pk
     assert Notification.objects.count() == 1
     assert [m.to for m in mail.outbox] == [[seat.user.email]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_whose_mail_cannot_be_queued_still_commits_and_answers(
+    game: Game, monkeypatch: Any
+) -> None:
+    """The broker unreachable when the move commits: the mail waits for the beat task
+    (``deliver_due``), and the move is not turned into an error by the failed send."""
+    from celery import current_app
+    from kombu.exceptions import OperationalError
+
+    from games.outbox import DELIVER_TASK
+
+    def unreachable(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("Error 111 connecting to the broker. Connection refused.")
+
+    monkeypatch.setattr(current_app.tasks[DELIVER_TASK], "delay", unreachable)
+    before, _after = next_pick(game)
+    seat = before.awaiting[0]
+    services.submit_move(game.pk, user_at(game, seat), RandomBot(seat).choose(before, seat))
+    game.refresh_from_db()
+    assert game.moves.count() == 1
+    assert Notification.objects.filter(game=game, status=Notification.Status.PENDING).exists()
