@@ -64,15 +64,16 @@ def game_and_seats_for_viewer(
 ) -> tuple[Game, list[Seat], Seat | None]:
     """As ``game_for_viewer`` (the same 404, the same guards), for a reader that uses only
     the seats it is given, in seat order (the API's game view and legal targets): the game
-    and its seats in two plain queries, without a ``Prefetch``'s work, about a third of
-    the reading's CPU (``game.seats.all()`` would read them again). Each seat's ``game`` is
+    and its seats in two plain queries, without a ``Prefetch``'s work: a quarter of the
+    reading's CPU (0.88 -> 0.64 ms, bench_web's games; ``game.seats.all()`` would read
+    them again). The seats are not ordered by the database (Seat's default ordering joins
+    the game's table) but here, 1 to 4 of them. Each seat's ``game`` is
     the game read; ``with_users=False`` leaves the other seats' users unloaded (the
     viewer's own seat has the viewer)."""
     try:
         game = Game.objects.get(pk=pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
-    # No ORDER BY (Seat's default ordering joins the game's table): sorted here, 1 to 4.
     found = Seat.objects.filter(game_id=pk).order_by()
     if with_users:
         found = usercache.seats_with_users(found)
@@ -81,10 +82,11 @@ def game_and_seats_for_viewer(
         each.game = game
     if with_users:
         usercache.attach(seats, known=[user])
-    seat = _guarded(game, seats, user)
-    if seat is not None and not with_users:
-        seat.user = user
-    return game, seats, seat
+    elif getattr(user, "is_authenticated", False):
+        for each in seats:
+            if each.user_id == user.pk:
+                each.user = user  # the viewer's own seat: the viewer, not read again
+    return game, seats, _guarded(game, seats, user)
 
 
 def _guarded(game: Game, seats: Iterable[Seat], user: Any) -> Seat | None:

@@ -1,6 +1,7 @@
 """The REST API: thin views that authenticate, parse, call ``games.services`` and answer.
 
-Every read starts with ``games.access.game_for_viewer``; every write is one call to a
+Every read starts with ``games.access.game_for_viewer`` (the game view with
+``game_and_seats_for_viewer``: its seats as a list); every write is one call to a
 service function, which checks the rules and permissions once for the pages and the
 API alike. State reaches a response only through its game kind's ``player_view``; the
 record is the kind's ``record_for_viewer`` (Evergreen leaves out the seed until the game
