@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games import kinds
+from games import kinds, links
 from games.models import Game, Seat
 
 STATUS_BY_NAME = {status.name.lower(): status for status in Game.Status}  # as Game.status_name
@@ -302,8 +301,15 @@ class RecordSerializer(serializers.Serializer[Any]):
     result = OutcomeSerializer(required=False)
 
 
-def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int]) -> dict[str, Any]:
-    """The fields every game listing shows; ``awaiting`` comes from the engine state."""
+def game_summary(
+    request: Any,
+    game: Game,
+    me: Seat | None,
+    awaiting: list[int],
+    seats: list[Seat] | None = None,
+) -> dict[str, Any]:
+    """The fields every game listing shows; ``awaiting`` comes from the engine state,
+    ``seats`` (in seat order) are the game's (prefetched) unless given."""
     return {
         "id": game.pk,
         "status": game.status_name,
@@ -320,16 +326,21 @@ def game_summary(request: Any, game: Game, me: Seat | None, awaiting: list[int])
         "phase": game.phase,
         "season": game.season,
         "round": game.round,
-        "created_at": serializers.DateTimeField().to_representation(game.created_at),
+        "created_at": _when(game.created_at),
         "started_at": _when(game.started_at),
         "finished_at": _when(game.finished_at),
-        "seats": [seat_json(seat, me) for seat in game.seats.all()],
+        "seats": [seat_json(seat, me) for seat in (game.seats.all() if seats is None else seats)],
         "my_seat": me.position if me else None,
         "awaiting": awaiting,
         "my_move": me is not None and me.position in awaiting,
-        "url": request.build_absolute_uri(reverse("api:game", args=[game.pk])),
+        "url": request.build_absolute_uri(links.url("api:game", game.pk)),
     }
 
 
+# One field for every moment written: its output reads the settings and the current time
+# zone at each call, nothing of its own (a new field each time was ten per game shown).
+_MOMENT = serializers.DateTimeField()
+
+
 def _when(value: Any) -> str | None:
-    return None if value is None else serializers.DateTimeField().to_representation(value)
+    return None if value is None else _MOMENT.to_representation(value)

@@ -1,6 +1,7 @@
 """The REST API: thin views that authenticate, parse, call ``games.services`` and answer.
 
-Every read starts with ``games.access.game_for_viewer``; every write is one call to a
+Every read starts with ``games.access.game_for_viewer`` (the game view with
+``game_and_seats_for_viewer``: its seats as a list); every write is one call to a
 service function, which checks the rules and permissions once for the pages and the
 API alike. State reaches a response only through its game kind's ``player_view``; the
 record is the kind's ``record_for_viewer`` (Evergreen leaves out the seed until the game
@@ -24,12 +25,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from conversations.services import set_spectators_read
-from games import kinds, pollcache, services
-from games.access import game_for_viewer
+from games import kinds, services
+from games.access import game_and_seats_for_viewer, game_for_viewer
 from games.models import Game, Seat
 from games.ratelimit import check_move_rate
 from games.services import ServiceError
 
+from . import quickpoll
 from . import serializers as s
 from .requests import (
     GAME_ID,
@@ -130,12 +132,13 @@ def games(request: Request) -> Response:
 )
 @api_view(["GET"])
 def game_detail(request: Request, pk: int) -> Response:
-    # Usually answered by ``quickpoll`` before DRF (with a token): the same rule.
+    # Usually answered by ``quickpoll`` before DRF (with a token): the same rule, with
+    # the version it read (no second read of it when the game moved on).
     since = _since(request)
-    if since is not None and pollcache.current_version(pk) == since:
+    if since is not None and quickpoll.version_read(request, pk) == since:
         return Response(status=204)
-    game, seat = game_for_viewer(pk, request.user)
-    return Response(_detail(request, game, seat))
+    game, seats, seat = game_and_seats_for_viewer(pk, request.user)
+    return Response(_detail(request, game, seat, seats))
 
 
 @extend_schema(
@@ -212,9 +215,14 @@ def _awaiting(game: Game, state: Any) -> list[int]:
     return list(kinds.of(game).awaiting(state))
 
 
-def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
+def _detail(
+    request: Request, game: Game, seat: Seat | None, seats: list[Seat] | None = None
+) -> dict[str, Any]:
+    """The game as ``seat`` (None: a spectator) sees it; ``seats`` in seat order, else
+    the game's (prefetched: a write's, ``game_for_viewer``'s)."""
+    seats = list(game.seats.all()) if seats is None else seats
     state = game.engine_state() if game.state is not None else None
-    data = s.game_summary(request, game, seat, _awaiting(game, state))
+    data = s.game_summary(request, game, seat, _awaiting(game, state), seats)
     invite = None
     if seat is not None and game.status == Game.Status.OPEN:
         invite = request.build_absolute_uri(reverse("games:invite", args=[game.invite_code]))
@@ -222,7 +230,7 @@ def _detail(request: Request, game: Game, seat: Seat | None) -> dict[str, Any]:
     position = seat.position if seat else None
     data["view"] = kinds.of(game).player_view(state, position) if state is not None else None
     # The hints each seat took, from the seats already read (locked in a write): no query.
-    hints = {seat.position: seat.hints_used for seat in game.seats.all()}
+    hints = {seat.position: seat.hints_used for seat in seats}
     for row in data["seats"]:
         row["hints_used"] = hints.get(row["position"], 0)
     return data

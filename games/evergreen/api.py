@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import kinds
-from games.access import game_for_viewer
+from games.access import game_and_seats_for_viewer
 from games.api import serializers as platform_serializers
 from games.api.requests import GAME_ID, IDEMPOTENCY_KEY, IF_MATCH, REPLAYED, _body, _errors, _query
 from games.api.views import _submit
@@ -62,7 +62,8 @@ from .rules.moves import ACTION_EFFECTS, POWER_EFFECTS
 )
 @api_view(["GET"])
 def targets(request: Request, pk: int) -> Response:
-    game, seat = game_for_viewer(pk, request.user)
+    # Only the asking player's seat is used: the others' users are not loaded.
+    game, _seats, seat = game_and_seats_for_viewer(pk, request.user, with_users=False)
     if seat is None:
         raise not_a_player()
     if game.state is None:

@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import kinds
-from games.access import game_for_viewer
+from games.access import game_and_seats_for_viewer
 from games.api.requests import GAME_ID, _errors, _query, _yes_or_no
 from games.kinds import Refusal
 from games.services import Conflict, ServiceError, not_a_player
@@ -44,7 +44,8 @@ ASKS = ("selections", "cells", "actions", "plants", "rooms", "all_rooms")
 )
 @api_view(["GET"])
 def choices(request: Request, pk: int) -> Response:
-    game, seat = game_for_viewer(pk, request.user)
+    # Only the asking player's seat is used: the others' users are not loaded.
+    game, _seats, seat = game_and_seats_for_viewer(pk, request.user, with_users=False)
     if seat is None:
         raise not_a_player()
     if game.kind != "verdant":

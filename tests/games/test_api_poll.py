@@ -60,6 +60,19 @@ class TestAPollWhileNothingMoved:
         assert answer.json()["my_seat"] == 1
         assert poll(client, action_game, answer.json()["version"]).status_code == 204
 
+    def test_that_finds_the_game_moved_on_reads_its_version_once(
+        self, action_game: Game, monkeypatch: Any
+    ) -> None:
+        from games import pollcache
+
+        client = api_client_for(user_at(action_game, 0))
+        reads: list[int] = []
+        read = pollcache.cached_version
+        monkeypatch.setattr(pollcache, "cached_version", lambda pk: reads.append(pk) or read(pk))
+        answer = poll(client, action_game, action_game.version - 1)
+        assert answer.status_code == 200
+        assert reads == [action_game.pk]  # by the middleware; the view takes its answer
+
     def test_of_a_version_the_game_never_had_gets_the_view(self, action_game: Game) -> None:
         client = api_client_for(user_at(action_game, 0))
         answer = poll(client, action_game, action_game.version + 5)
