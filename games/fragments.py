@@ -92,14 +92,33 @@ def kept(
     return made
 
 
+def shared_key(part: str, eyes: int | str | None, made_from: str) -> str:
+    """The cache key of ``part`` drawn from ``made_from`` alone (a ``digest`` of all it is
+    drawn from: nothing of one game, its players' names included, is in it), for every
+    game alike: a planet as revealed, a panel of a brand-new game looks the same at every
+    table."""
+    whose = "spectator" if eyes is None else str(eyes)
+    language = translation.get_language() or ""
+    return f"shared-part:{made_from}:{part}:{whose}:{language}"
+
+
 @dataclass(frozen=True)
 class Part:
-    """A part of a page asked for with others (``kept_together``): what ``kept`` takes."""
+    """A part of a page asked for with others (``kept_together``): what ``kept`` takes;
+    ``shared``: kept for every game alike (``shared_key``), under ``made_from``, which then
+    names all it is drawn from but the game."""
 
     name: str
     eyes: int | str | None
     make: Callable[[], Any]
     made_from: str | None = None
+    shared: bool = False
+
+    def key(self, game: Game, names: Sequence[str]) -> str:
+        if self.shared:
+            assert self.made_from is not None, "a shared part is kept under what it is made from"
+            return shared_key(self.name, self.eyes, self.made_from)
+        return key(game, self.name, self.eyes, names, self.made_from)
 
 
 def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> list[Any]:
@@ -107,7 +126,7 @@ def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> li
     to the cache for all of them (and one more to keep those that had to be made)."""
     if not seconds():
         return [part.make() for part in parts]
-    keys = [key(game, part.name, part.eyes, names, part.made_from) for part in parts]
+    keys = [part.key(game, names) for part in parts]
     found = cache.get_many(keys)
     made: dict[str, Any] = {}
     values = []

@@ -12,7 +12,7 @@ request, not counted), and a new player's first look at a new game (four new use
 their game made before, not counted: the capacity run's newcomers). It prints the CPU time (``time.process_time``: the wait for a core
 on a crowded machine does not count) per request, warm, and each one's multiple of the
 minimal view; ``--profile`` adds cProfile's top functions of each (``SORT``,
-``PROFILE_FILTER``; ``PROFILE_OUT=prefix`` keeps each whole profile as prefix.<first word>). Issue 16's target for
+``PROFILE_FILTER``; ``PROFILE_OUT=prefix`` keeps each whole profile as prefix.<the row's name>). Issue 16's target for
 a fresh render: at most 4x the minimal view.
 """
 
@@ -22,6 +22,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -203,6 +204,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--only", default="", help="a regex: only the rows it finds (and the minimal view)"
+    )
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="evergreen-rendercost-"))
     redis = RedisServer(workdir / "redis.log")
@@ -216,6 +220,8 @@ def main() -> int:
         print(f"web CPU per request, in one process (ms, mean of {args.requests}, warm):")
         minimal = None
         for name, (call, between) in requests(data).items():
+            if minimal is not None and not re.search(args.only, name):
+                continue
             ms = cpu_ms(call, args.requests, between)
             minimal = minimal or ms
             print(f"  {name:36} {ms:7.2f}  {ms / minimal:5.1f}x")
@@ -226,7 +232,8 @@ def main() -> int:
                         between()
                     profiler.runcall(call)
                 if os.environ.get("PROFILE_OUT"):  # the whole profile, one file per kind
-                    profiler.dump_stats(f"{os.environ['PROFILE_OUT']}.{name.split()[0]}")
+                    slug = re.sub(r"\W+", "-", name).strip("-")
+                    profiler.dump_stats(f"{os.environ['PROFILE_OUT']}.{slug}")
                 stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
                 stats.print_stats(os.environ.get("PROFILE_FILTER", OUR_CODE), 40)
         print(f"  (issue 16: a fresh render <= {RENDER_TARGET:g}x the minimal view)")
