@@ -218,6 +218,20 @@ def stamped(name: str, make: Callable[[], T]) -> T:
     return made
 
 
+def known_on_commit(name: str, value: object) -> None:
+    """``value`` kept as what ``stamped(name, ...)`` makes, once the transaction commits,
+    by a write that knows it without reading (a user just made has chosen nothing): under
+    a stamp of its own, and only where there is none yet, so a ``restamp_on_commit``
+    racing it, or a value kept before, is never overtaken."""
+
+    def keep_known() -> None:
+        new = uuid.uuid4().hex
+        if keeping() and cache.add(_stamp_key(name), new, seconds()):
+            cache.set(f"stamped:{name}", (new, value), seconds())
+
+    transaction.on_commit(keep_known, robust=True)
+
+
 def restamp_on_commit(name: str) -> None:
     """A new stamp for ``name`` once the transaction commits (at once outside one). A view
     that read the rows before the commit may still keep what it made, but with the old
