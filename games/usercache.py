@@ -175,18 +175,18 @@ def _user_changed(
     # A row just made was never kept: there is nothing to forget (and no mark to wait out).
     if not raw and not created:
         forget(instance.user_id if isinstance(instance, Player) else instance.pk)
-    elif not raw and not isinstance(instance, Player):
-        keep_new_on_commit(instance)
+    elif not raw and isinstance(instance, Player):
+        keep_new_on_commit(instance.user)
 
 
 def keep_new_on_commit(user: Any) -> None:
-    """Keep a user just made, with the player made with it (``games.signals``), once the
-    transaction commits: a new player's first pages and their table's then read no user
-    row. Only where nothing is (``cache.add``): a save of either in that transaction left
-    its mark, which stands, and marks it again after this."""
+    """Keep a user with the player just made for it (``games.signals``, with the user)
+    once the transaction commits: a new player's first pages and their table's then read
+    no user row. Only where nothing is (``cache.add``): a save of either in that
+    transaction left its mark, which stands, and marks it again after this."""
 
     def keep() -> None:
-        if keeping() and user.pk is not None and getattr(user, "player", None) is not None:
+        if keeping() and getattr(user, "player", None) is not None:
             cache.add(_key(user.pk), values_of(user), seconds())
 
     if keeping():

@@ -200,3 +200,12 @@ class TestAUserJustMade:
         with committed():
             rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
         assert cache.get(f"user-rows:{rowan.pk}") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_user_made_outside_a_transaction_is_kept_with_its_player(
+    django_assert_num_queries: Any,
+) -> None:
+    rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+    with django_assert_num_queries(0):
+        assert usercache.users([rowan.pk])[rowan.pk].player.pk == rowan.player.pk
