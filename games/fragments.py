@@ -13,9 +13,15 @@ kept under ``play_state(game)`` instead of the version: the changes that bump th
 without a move or a reveal (a join, a deadline, a rematch offer, a player on vacation)
 leave it where it is.
 
+A part drawn from a few facts that many games share (an empty planet, the Power tracks
+of a new seat) is kept for every game alike (``Part.shared``, ``shared_key``): under a
+digest of all it is drawn from, with no game and no names in it (the caller leaves holes
+for them and fills them on every page).
+
 What changes without the version (the hints a game's players took, a player's mute, block
 and mail choices) is kept with a stamp of its own (``stamped``), which the write that
-changes it replaces once committed (``restamp_on_commit``).
+changes it replaces once committed (``restamp_on_commit``); a write that knows the value
+without reading it (a new user has chosen nothing) keeps it so (``known_on_commit``).
 """
 
 from __future__ import annotations
