@@ -6,3 +6,6 @@ class ConversationsConfig(AppConfig):
     name = "conversations"
     verbose_name = _("Conversations")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import shields  # noqa: F401  (its receiver: a new user's choices, known)

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 
 from games import fragments
 
@@ -91,6 +94,21 @@ def kept_choices_of(user: Any) -> tuple[dict[int, str], list[dict[str, Any]], bo
     if not getattr(user, "is_authenticated", False):
         return choices_of(user)
     return fragments.stamped(choices_name(user.pk), lambda: choices_of(user))
+
+
+# What a user who never chose anything has: no shield, no "new message" mail.
+NO_CHOICES: tuple[dict[int, str], list[dict[str, Any]], bool] = ({}, [], False)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="conversations_no_choices")
+def _new_user_chose_nothing(
+    sender: Any, instance: Any, created: bool, raw: bool = False, **kwargs: Any
+) -> None:
+    # A user just made has no shield and no mail choice (both name the user, who did not
+    # exist before): their first game page finds that without a query. A choice made in
+    # the same transaction restamps after this (on_commit keeps the order).
+    if created and not raw:
+        fragments.known_on_commit(choices_name(instance.pk), NO_CHOICES)
 
 
 def may_invite(inviter: Any, invitee: Any) -> bool:

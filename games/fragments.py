@@ -13,9 +13,15 @@ kept under ``play_state(game)`` instead of the version: the changes that bump th
 without a move or a reveal (a join, a deadline, a rematch offer, a player on vacation)
 leave it where it is.
 
+A part drawn from a few facts that many games share (an empty planet, the Power tracks
+of a new seat) is kept for every game alike (``Part.shared``, ``shared_key``): under a
+digest of all it is drawn from, with no game and no names in it (the caller leaves holes
+for them and fills them on every page).
+
 What changes without the version (the hints a game's players took, a player's mute, block
 and mail choices) is kept with a stamp of its own (``stamped``), which the write that
-changes it replaces once committed (``restamp_on_commit``).
+changes it replaces once committed (``restamp_on_commit``); a write that knows the value
+without reading it (a new user has chosen nothing) keeps it so (``known_on_commit``).
 """
 
 from __future__ import annotations
@@ -92,14 +98,33 @@ def kept(
     return made
 
 
+def shared_key(part: str, eyes: int | str | None, made_from: str) -> str:
+    """The cache key of ``part`` drawn from ``made_from`` alone (a ``digest`` of all it is
+    drawn from: nothing of one game, its players' names included, is in it), for every
+    game alike: a planet as revealed, a panel of a brand-new game looks the same at every
+    table."""
+    whose = "spectator" if eyes is None else str(eyes)
+    language = translation.get_language() or ""
+    return f"shared-part:{made_from}:{part}:{whose}:{language}"
+
+
 @dataclass(frozen=True)
 class Part:
-    """A part of a page asked for with others (``kept_together``): what ``kept`` takes."""
+    """A part of a page asked for with others (``kept_together``): what ``kept`` takes;
+    ``shared``: kept for every game alike (``shared_key``), under ``made_from``, which then
+    names all it is drawn from but the game."""
 
     name: str
     eyes: int | str | None
     make: Callable[[], Any]
     made_from: str | None = None
+    shared: bool = False
+
+    def key(self, game: Game, names: Sequence[str]) -> str:
+        if self.shared:
+            assert self.made_from is not None, "a shared part is kept under what it is made from"
+            return shared_key(self.name, self.eyes, self.made_from)
+        return key(game, self.name, self.eyes, names, self.made_from)
 
 
 def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> list[Any]:
@@ -107,7 +132,7 @@ def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> li
     to the cache for all of them (and one more to keep those that had to be made)."""
     if not seconds():
         return [part.make() for part in parts]
-    keys = [key(game, part.name, part.eyes, names, part.made_from) for part in parts]
+    keys = [part.key(game, names) for part in parts]
     found = cache.get_many(keys)
     made: dict[str, Any] = {}
     values = []
@@ -197,6 +222,20 @@ def stamped(name: str, make: Callable[[], T]) -> T:
     made = make()
     cache.set(where, (stamp, made), seconds())
     return made
+
+
+def known_on_commit(name: str, value: object) -> None:
+    """``value`` kept as what ``stamped(name, ...)`` makes, once the transaction commits,
+    by a write that knows it without reading (a user just made has chosen nothing): under
+    a stamp of its own, and only where there is none yet, so a ``restamp_on_commit``
+    racing it, or a value kept before, is never overtaken."""
+
+    def keep_known() -> None:
+        new = uuid.uuid4().hex
+        if keeping() and cache.add(_stamp_key(name), new, seconds()):
+            cache.set(f"stamped:{name}", (new, value), seconds())
+
+    transaction.on_commit(keep_known, robust=True)
 
 
 def restamp_on_commit(name: str) -> None:

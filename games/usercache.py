@@ -15,7 +15,9 @@ password (``games.auth.KeptUserAuthenticationMiddleware``).
 A user's entry is forgotten when the user or the player is saved or deleted: at once, and
 again once the transaction commits. Forgetting leaves a short-lived mark instead of
 nothing, and a lookup keeps what it read only where nothing is (``cache.add``), so a
-request that read the rows just before a change cannot keep the old ones after it. An
+request that read the rows just before a change cannot keep the old ones after it. A
+user just made is kept with its player once the transaction commits (a new player's
+first page and their table's read no user row), also only where nothing is. An
 ``update()`` sends no signal: the code saves players instead (the language switcher,
 sign-up). A cache that is down answers nothing and keeps nothing
 (``evergreen.tolerant_cache``): the rows are read. A mark dropped while the cache was
@@ -173,3 +175,19 @@ def _user_changed(
     # A row just made was never kept: there is nothing to forget (and no mark to wait out).
     if not raw and not created:
         forget(instance.user_id if isinstance(instance, Player) else instance.pk)
+    elif not raw and isinstance(instance, Player):
+        keep_new_on_commit(instance.user)
+
+
+def keep_new_on_commit(user: Any) -> None:
+    """Keep a user with the player just made for it (``games.signals``, with the user)
+    once the transaction commits: a new player's first pages and their table's then read
+    no user row. Only where nothing is (``cache.add``): a save of either in that
+    transaction left its mark, which stands, and marks it again after this."""
+
+    def keep() -> None:
+        if keeping() and getattr(user, "player", None) is not None:
+            cache.add(_key(user.pk), values_of(user), seconds())
+
+    if keeping():
+        transaction.on_commit(keep, robust=True)

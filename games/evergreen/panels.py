@@ -4,21 +4,24 @@ from the viewer's view alone (Power tracks, Fertility Zone, scores) and the pool
 carries no form. The legend, the same on every page, is drawn once per process and
 language.
 
-What each is kept for, and why that is enough (every key also names the game's moves and
-snapshot, ``fragments.play_state``, or a digest of what the part is drawn from; the
-language; the players' names):
+What each is kept for, and why that is enough (every key names the language and, for
+the pool, the game, its moves and snapshot, ``fragments.play_state``, and the players'
+names; the planets and panels are kept for every game alike under a digest of exactly
+what they are drawn from, ``fragments.shared_key``, with a hole for each seat's name that
+each page fills, ``with_names``: a new game's empty planets, Power tracks and scores are
+drawn once for all new tables, not once per table):
 
 * a revealed planet, large when it is in focus, medium in the row beside it: the same for
-  every viewer (``fragments.EVERYONE``), as it is drawn from its revealed board and the
-  Sun alone, and kept under those (``fragments.digest``) rather than the moves: a move
-  that leaves it as it was finds it drawn. The viewer's own planet with the turn they
-  build or submitted (a secret) is never kept;
+  every viewer (``fragments.EVERYONE``), as it is drawn from its seat, its revealed board
+  and the Sun alone (``planet_facts``), and kept under those rather than the moves: a
+  move that leaves it as it was finds it drawn. The viewer's own planet with the turn
+  they build or submitted (a secret) is never kept;
 * each panel: for every viewer alike (``fragments.EVERYONE``), kept under a digest of
-  exactly what it is drawn from (the Power tracks: the focused seat's positions and card;
-  the Fertility Zone: its stacks; the scores: each seat's public line and whose page it
-  is), so a move that leaves a panel's facts as they were finds it drawn (a pick leaves
-  the Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds
-  a panel drawn from the very facts its own view holds;
+  exactly what it is drawn from (``panel_facts``; the Power tracks: the focused seat's
+  positions and card; the Fertility Zone: its stacks; the scores: each seat's public line
+  and whose page it is), so a move that leaves a panel's facts as they were finds it
+  drawn (a pick leaves the Fertility Zone, a turn not revealed the Power tracks), and a
+  viewer only ever finds a panel drawn from the very facts its own view holds;
 * the pool: for every viewer alike when it holds no form (it is drawn from the public
   pool, deck and discard); with the standing order's form, for every viewer alike too,
   under the moves and the order as stored (it changes without a move; the order is in
@@ -30,12 +33,14 @@ language; the players' names):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games import fragments
@@ -75,6 +80,35 @@ class Drawn:
     pool: SafeString | None
 
 
+# Where a part kept for every game (``fragments.shared_key``) has seat k's name: plain
+# words that nothing drawn (card names, numbers, translations) contains, escaped alike.
+def name_hole(k: int) -> str:
+    return f"evergreen-seat-{k}-name-hole"
+
+
+_NAME_HOLE = re.compile(r"evergreen-seat-(\d+)-name-hole")
+
+
+def holes(count: int) -> list[str]:
+    """The names a shared part is drawn with: a hole for each of ``count`` seats."""
+    return [name_hole(k) for k in range(count)]
+
+
+def with_holes(drawn: str) -> tuple[str, ...]:
+    """A part drawn with ``holes`` as it is kept: its text and, at every odd place, the
+    seat whose name goes there (``with_names`` joins them without searching again)."""
+    return tuple(_NAME_HOLE.split(drawn))
+
+
+def with_names(kept: Sequence[str], names: Sequence[str]) -> SafeString:
+    """A part kept with holes (``with_holes``) with this page's ``names``, escaped as the
+    templates and ``svg`` escape them."""
+    pieces = list(kept)
+    for k in range(1, len(pieces), 2):
+        pieces[k] = escape(names[int(pieces[k])])
+    return mark_safe("".join(pieces))  # drawn there, the names escaped here
+
+
 def _planet_html(planet: presenters.Planet, size: str) -> str:
     return render_to_string(
         "games/evergreen/_board.html", {"planet": planet, "size": size, "interactive": False}
@@ -87,6 +121,12 @@ def revealed_planet(
     """Seat ``k``'s planet as every viewer sees it: its board as revealed."""
     board = presenters.board_from_view(edition, view["seats"][k]["board"])
     return presenters.planet(edition, board, view["sun"], view["next_sun"], seat=k, name=names[k])
+
+
+def planet_facts(edition: rules.Edition, view: dict[str, Any], k: int) -> tuple[Any, ...]:
+    """All that seat ``k``'s revealed planet is drawn from (``revealed_planet``) but its
+    seat (in the part's name) and the name (a hole)."""
+    return (edition.name, view["seats"][k]["board"], view["sun"], view["next_sun"])
 
 
 def _powers(edition: rules.Edition, view: dict[str, Any], names: list[str], focus: int) -> str:
@@ -116,30 +156,55 @@ def _scores(edition: rules.Edition, view: dict[str, Any], names: list[str]) -> s
 _SCORE_FACTS = ("seat", "score", "setup_points", "seasons", "fertility", "card", "submitted")
 
 
-def _panel_parts(
-    edition: rules.Edition, view: dict[str, Any], names: list[str], focus: int
-) -> dict[str, fragments.Part]:
-    """The panels, each kept under a digest of all its drawing reads (``presenters``;
-    the names and the language are in every key): the same facts give the same panel,
-    whoever's view they come from."""
+def panel_facts(view: dict[str, Any], focus: int) -> dict[str, tuple[Any, ...]]:
+    """All that each panel's drawing reads of the view (``presenters``), by panel: the
+    names are holes in it, the language is in its key."""
     seat = view["seats"][focus]
     scores = [tuple(s[k] for k in _SCORE_FACTS) for s in view["seats"]]
-    facts = {
+    return {
         "powers": (focus, seat["card"], seat["powers"]),
         "fertility": (view["fertility"], view["fertility_zone"]),
         "scores": (view["phase"], view["season"], view["first_player"], view["viewer"], scores),
     }
+
+
+def revealed_part(
+    edition: rules.Edition, view: dict[str, Any], k: int, size: str
+) -> fragments.Part:
+    """Seat ``k``'s revealed planet at ``size``, kept under what it is drawn from (not the
+    moves: a move that leaves the planet as it was, a pick or a turn not revealed yet,
+    finds it drawn; nor the game: an empty planet is the same at every new table), the
+    seat's name a hole."""
+    named = holes(len(view["seats"]))
+    return fragments.Part(
+        f"planet-{k}-{size}",
+        fragments.EVERYONE,
+        lambda: with_holes(_planet_html(revealed_planet(edition, view, named, k), size)),
+        made_from=fragments.digest(*planet_facts(edition, view, k)),
+        shared=True,
+    )
+
+
+def panel_parts(
+    edition: rules.Edition, view: dict[str, Any], focus: int
+) -> dict[str, fragments.Part]:
+    """The panels, each drawn with the names as holes and kept for every game under a
+    digest of all its drawing reads (``panel_facts``): the same facts give the same panel,
+    whoever's view and whichever game they come from."""
+    named = holes(len(view["seats"]))
     makers = {
-        "powers": lambda: _powers(edition, view, names, focus),
+        "powers": lambda: _powers(edition, view, named, focus),
         "fertility": lambda: _fertility(edition, view),
-        "scores": lambda: _scores(edition, view, names),
+        "scores": lambda: _scores(edition, view, named),
     }
+    facts = panel_facts(view, focus)
     return {
         name: fragments.Part(
             f"panel-{name}",
             fragments.EVERYONE,
-            makers[name],
+            lambda make=makers[name]: with_holes(make()),  # type: ignore[misc]
             made_from=fragments.digest(edition.name, facts[name]),
+            shared=True,
         )
         for name in PANELS
     }
@@ -209,18 +274,10 @@ def drawn(
         return fragments.Part(name, eyes, make, made_from=at)
 
     def revealed(k: int, size: str) -> fragments.Part:
-        # Kept under what it is drawn from (not the moves: a move that leaves the planet
-        # as it was, a pick or a turn not revealed yet, finds it drawn).
-        board = view["seats"][k]["board"]
-        return fragments.Part(
-            f"planet-{k}-{size}",
-            fragments.EVERYONE,
-            lambda: _planet_html(revealed_planet(edition, view, names, k), size),
-            made_from=fragments.digest(edition.name, board, view["sun"], view["next_sun"]),
-        )
+        return revealed_part(edition, view, k, size)
 
     own = mine is not None  # the viewer's planet is drawn with their turn
-    parts = _panel_parts(edition, view, names, focus)
+    parts = panel_parts(edition, view, focus)
     if not (own and focus == viewer):
         parts["main"] = revealed(focus, "large")
     # A pool is drawn from the public pool and, with the standing order's form, the order
@@ -249,12 +306,12 @@ def drawn(
             assert mine is not None
             html = _planet_html(mine, "medium")
         else:
-            html = found[f"planet-{k}"]
+            html = with_names(found[f"planet-{k}"], names)
         others.append({"seat": k, "name": names[k], "html": mark_safe(html)})  # drawn there
     main, kept_pool = found.get("main"), found.get("pool")
     return Drawn(
-        main=mark_safe(main) if main is not None else None,  # drawn by the template
+        main=with_names(main, names) if main is not None else None,  # else the template's
         others=others,
-        panels={name: mark_safe(found[name]) for name in PANELS},  # drawn there
+        panels={name: with_names(found[name], names) for name in PANELS},
         pool=mark_safe(kept_pool) if kept_pool is not None else None,
     )

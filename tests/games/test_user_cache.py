@@ -18,6 +18,7 @@ from tests.games.apihelpers import api_url, fixed_seed  # noqa: F401
 from tests.games.gamehelpers import (
     api_client_for,
     client_for,
+    committed,
     deactivated_between_reading_and_keeping,
     marks_gone,
     user_at,
@@ -167,3 +168,44 @@ class TestTheKeptRows:
         assert usercache.users([carl.pk])[carl.pk].username == "carl"
         carl.delete()
         assert usercache.users([carl.pk]) == {}
+
+
+class TestAUserJustMade:
+    def test_is_kept_with_its_player_once_committed(self, django_assert_num_queries: Any) -> None:
+        with committed():
+            rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+        with django_assert_num_queries(0):
+            kept = usercache.users([rowan.pk])[rowan.pk]
+            assert kept.player.display_name == rowan.player.display_name
+            assert usercache.kept_with_session(rowan.pk) is not None
+
+    def test_signs_in_with_the_kept_rows(self, client: Any) -> None:
+        with committed():
+            rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+        client.force_login(rowan)
+        page = client.get(reverse("games:lobby"))
+        assert page.wsgi_request.user.pk == rowan.pk
+
+    def test_renamed_in_the_same_transaction_is_kept_with_its_new_name(self) -> None:
+        with committed():
+            rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+            player = type(rowan.player).objects.get(user=rowan)  # another copy, as sign-up's
+            player.display_name = "Rowan Ash"
+            player.save()
+        kept = usercache.users([rowan.pk])[rowan.pk]
+        assert kept.player.display_name == "Rowan Ash"
+
+    def test_is_not_kept_while_users_are_not(self, settings: Any) -> None:
+        settings.USER_CACHE_SECONDS = 0
+        with committed():
+            rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+        assert cache.get(f"user-rows:{rowan.pk}") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_user_made_outside_a_transaction_is_kept_with_its_player(
+    django_assert_num_queries: Any,
+) -> None:
+    rowan = get_user_model().objects.create_user("rowan", "rowan@example.org", "pw")
+    with django_assert_num_queries(0):
+        assert usercache.users([rowan.pk])[rowan.pk].player.pk == rowan.player.pk
