@@ -21,15 +21,11 @@ import argparse
 import cProfile
 import json
 import os
-import pstats
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.rendercost import in_one_process
-from tests.benchmarks.webstack import RedisServer, collect_static
+from tests.benchmarks.oneprocess import bench_process, show_profile
 
 PROFILED = 50
 ROUNDS = 10  # the requests of each kind are sent in this many rounds, the kinds in turn
@@ -109,14 +105,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-apicost-"))
-    redis = RedisServer(workdir / "redis.log")
-    try:
+    with bench_process("apicost", MOVE_RATE_LIMIT="1000000/minute"):
         from tests.benchmarks import bench_web
 
-        in_one_process(redis, broker=redis.url(), MOVE_RATE_LIMIT="1000000/minute")
-        collect_static(dict(os.environ))
-        bench_web.prepare_database()
         # warm-up, measured and profiled writes each need a game (one more for targets)
         n = 1 + args.requests + (PROFILED if args.profile else 0)
         data = bench_web.prepare_games(n + 1)
@@ -141,13 +132,9 @@ def main() -> int:
             profiler = cProfile.Profile(time.process_time)
             for _ in range(PROFILED):
                 profiler.runcall(call)
-            if os.environ.get("PROFILE_OUT"):  # prefix.game, .poll, .targets, .pick, .turn
-                profiler.dump_stats(f"{os.environ['PROFILE_OUT']}.{name.split()[1].strip(',')}")
-            print(name)
-            stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
-            stats.print_stats(os.environ.get("PROFILE_FILTER", "."), 50)
-    finally:
-        redis.stop()
+            print(name)  # PROFILE_OUT: prefix.game, .poll, .targets, .pick, .turn
+            suffix = "." + name.split()[1].strip(",")
+            show_profile(profiler, os.environ.get("PROFILE_FILTER", "."), 50, suffix=suffix)
     return 0
 
 

@@ -14,14 +14,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
-import pstats
-import tempfile
 import time
-from pathlib import Path
 
-from tests.benchmarks.rendercost import in_one_process
-from tests.benchmarks.webstack import RedisServer, collect_static
+from tests.benchmarks.oneprocess import bench_process, show_profile
 
 
 def your_move_mail(game_id: int) -> int:
@@ -57,16 +52,10 @@ def main() -> int:
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-mailcost-"))
-    redis = RedisServer(workdir / "redis.log")
-    try:
+    locmem = "django.core.mail.backends.locmem.EmailBackend"
+    with bench_process("mailcost", broker="memory://", EMAIL_BACKEND=locmem):
         from tests.benchmarks import bench_web
 
-        in_one_process(
-            redis, broker="memory://", EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend"
-        )
-        collect_static(dict(os.environ))
-        bench_web.prepare_database()
         data = bench_web.prepare_games(0)
         from games import delivery
 
@@ -90,12 +79,7 @@ def main() -> int:
             for _ in range(50):
                 deliver_again(note_id)
                 profiler.runcall(delivery.deliver, note_id)
-            if os.environ.get("PROFILE_OUT"):
-                profiler.dump_stats(os.environ["PROFILE_OUT"])
-            stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
-            stats.print_stats(60)
-    finally:
-        redis.stop()
+            show_profile(profiler)
     return 0
 
 

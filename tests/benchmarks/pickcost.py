@@ -16,16 +16,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
-import os
-import pstats
-import tempfile
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.rendercost import in_one_process
-from tests.benchmarks.webstack import RedisServer, collect_static
+from tests.benchmarks.oneprocess import bench_process, show_profile
 
 PEOPLE = ("picker", "rival1", "rival2", "rival3")
 WARM, COUNTED = 5, 5
@@ -84,14 +79,7 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-pickcost-"))
-    redis = RedisServer(workdir / "redis.log")
-    try:
-        from tests.benchmarks import bench_web
-
-        in_one_process(redis, broker=redis.url(), MOVE_RATE_LIMIT="1000000/minute")
-        collect_static(dict(os.environ))
-        bench_web.prepare_database()
+    with bench_process("pickcost", MOVE_RATE_LIMIT="1000000/minute"):
         profiled = 50 if args.profile else 0
         games = prepare_picks(WARM + args.requests + COUNTED + profiled)
         report(args.requests, games)
@@ -100,12 +88,7 @@ def main() -> int:
             profiler = cProfile.Profile(time.process_time)
             for _ in range(profiled):
                 profiler.runcall(pick)
-            if os.environ.get("PROFILE_OUT"):
-                profiler.dump_stats(os.environ["PROFILE_OUT"])
-            stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
-            stats.print_stats(60)
-    finally:
-        redis.stop()
+            show_profile(profiler)
     return 0
 
 

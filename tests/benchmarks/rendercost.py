@@ -23,15 +23,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import os
-import pstats
 import re
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from tests.benchmarks.webstack import RedisServer, collect_static, static_root
+from tests.benchmarks.oneprocess import bench_process, show_profile
 
 RENDER_TARGET = 4.0
 # What ``--profile`` prints by default: our own functions (``PROFILE_FILTER`` another regex,
@@ -192,26 +189,6 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     }
 
 
-def in_one_process(redis: RedisServer, *, broker: str, **extra: str) -> None:
-    """The production settings (DEBUG off) for bench_web's scratch database in this
-    process, with ``redis`` as the cache and ``broker`` for Celery (also turncost's)."""
-    from tests.benchmarks import bench_web
-
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="evergreen.settings",
-        DATABASE_URL=bench_web.DATABASE_URL,
-        ROOT_URLCONF="evergreen.bench_urls",
-        DEBUG="0",
-        SECRET_KEY="bench-only-secret",
-        DB_CONN_MAX_AGE="600",
-        ALLOWED_HOSTS="testserver",
-        STATIC_ROOT=static_root(),
-        CELERY_BROKER_URL=broker,
-        CACHE_URL=redis.url(1),
-        **extra,
-    )
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200)
@@ -220,14 +197,9 @@ def main() -> int:
         "--only", default="", help="a regex: only the rows it finds (and the minimal view)"
     )
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-rendercost-"))
-    redis = RedisServer(workdir / "redis.log")
-    try:
+    with bench_process("rendercost", broker="memory://"):
         from tests.benchmarks import bench_web
 
-        in_one_process(redis, broker="memory://")
-        collect_static(dict(os.environ))
-        bench_web.prepare_database()
         data = bench_web.prepare_games(0)
         print(f"web CPU per request, in one process (ms, mean of {args.requests}, warm):")
         minimal = None
@@ -243,14 +215,11 @@ def main() -> int:
                     if between is not None:
                         between()
                     profiler.runcall(call)
-                if os.environ.get("PROFILE_OUT"):  # the whole profile, one file per kind
-                    slug = re.sub(r"\W+", "-", name).strip("-")
-                    profiler.dump_stats(f"{os.environ['PROFILE_OUT']}.{slug}")
-                stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
-                stats.print_stats(os.environ.get("PROFILE_FILTER", OUR_CODE), 40)
+                slug = re.sub(r"\W+", "-", name).strip("-")  # PROFILE_OUT: one file per kind
+                show_profile(
+                    profiler, os.environ.get("PROFILE_FILTER", OUR_CODE), 40, suffix=f".{slug}"
+                )
         print(f"  (issue 16: a fresh render <= {RENDER_TARGET:g}x the minimal view)")
-    finally:
-        redis.stop()
     return 0
 
 

@@ -16,14 +16,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
-import os
-import pstats
-import tempfile
 import time
-from pathlib import Path
 
-from tests.benchmarks.rendercost import in_one_process
-from tests.benchmarks.webstack import RedisServer, collect_static
+from tests.benchmarks.oneprocess import bench_process, show_profile
 
 SUBMIT_TARGET = 3.0
 
@@ -33,14 +28,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="evergreen-turncost-"))
-    redis = RedisServer(workdir / "redis.log")
-    try:
+    with bench_process("turncost", MOVE_RATE_LIMIT="1000000/minute"):
         from tests.benchmarks import bench_web
 
-        in_one_process(redis, broker=redis.url(), MOVE_RATE_LIMIT="1000000/minute")
-        collect_static(dict(os.environ))
-        bench_web.prepare_database()
         # the warm-up turns, the measured ones and the profiled ones each need a game
         profiled = 50 if args.profile else 0
         data = bench_web.prepare_games(10 + args.requests + profiled)
@@ -81,12 +71,7 @@ def main() -> int:
             profiler = cProfile.Profile(time.process_time)
             for _ in range(profiled):
                 profiler.runcall(turn)
-            if os.environ.get("PROFILE_OUT"):
-                profiler.dump_stats(os.environ["PROFILE_OUT"])
-            stats = pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative"))
-            stats.print_stats(60)
-    finally:
-        redis.stop()
+            show_profile(profiler)
     return 0
 
 
