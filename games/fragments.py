@@ -191,6 +191,11 @@ def _stamp_key(name: str) -> str:
     return f"stamp:{name}"
 
 
+def _kept_key(name: str) -> str:
+    """Where what ``stamped`` made is kept, with the stamp it was made under."""
+    return f"stamped:{name}"
+
+
 def _stamp(name: str) -> str | None:
     """A new stamp for ``name``, found missing: ours, or the one another request added
     since (the one to share); None while the cache is away."""
@@ -208,7 +213,7 @@ def stamped(name: str, make: Callable[[], T]) -> T:
     again."""
     if not keeping():
         return make()
-    where = f"stamped:{name}"
+    where = _kept_key(name)
     found = cache.get_many([_stamp_key(name), where])
     stamp: str | None = found.get(_stamp_key(name))
     if stamp is None:
@@ -233,7 +238,7 @@ def known_on_commit(name: str, value: object) -> None:
     def keep_known() -> None:
         new = uuid.uuid4().hex
         if keeping() and cache.add(_stamp_key(name), new, seconds()):
-            cache.set(f"stamped:{name}", (new, value), seconds())
+            cache.set(_kept_key(name), (new, value), seconds())
 
     transaction.on_commit(keep_known, robust=True)
 
