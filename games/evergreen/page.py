@@ -143,7 +143,13 @@ def page_context(
     # CSRF token: filled in here.
     form_key = params.get("key")
     pick = can_pick and form_key is not None
-    pool = "pick" if pick else "rank" if stored is not None else None if can_pick else "still"
+    pool: str | None = "still"  # no form: kept once for every viewer
+    if pick:
+        pool = "pick"
+    elif stored is not None:
+        pool = "rank"
+    elif can_pick:
+        pool = None  # the pick's forms without the page's key: the template draws them
     kept = panels.drawn(
         game,
         edition,
