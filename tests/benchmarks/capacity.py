@@ -9,8 +9,9 @@ the page does, and moves at a human pace (log-normal think times); ``--api-share
 them play through the REST API instead of the page.
 
 It raises the number of people step by step (``--steps``, default 250, 500, 1000, 2000,
-3000). Each step adds the new people (users, a session or a token each, and their games,
-created and joined through the API, four to a table), lets them all open their pages
+3000). Each step adds the new people (accounts made as the site's sign-up makes them, with
+a session and a token each, and their games, created and joined through the API, four to a
+table), lets them all open their pages
 over ``--ramp`` seconds, then measures for ``--measure`` seconds: the median and 95th
 percentile latency of each kind of request (pages opened: from the ramp on), the
 errors (5xx, network errors, time-outs), and the CPU used by the web server, the
@@ -41,7 +42,7 @@ from typing import Any, TypeVar
 
 from tests.benchmarks.apipeople import ApiPerson
 from tests.benchmarks.capacityplot import cpu_estimate, curve_svg, curve_table
-from tests.benchmarks.crowdsetup import csrf_secret, make_people, seat_table
+from tests.benchmarks.crowdsetup import csrf_secret, make_people, seat_table, site_cache
 from tests.benchmarks.loadstack import (
     Stack,
     cpu_between,
@@ -232,6 +233,7 @@ def run_capacity(
     config: CapacityConfig, database_url: str, workdir: Path
 ) -> tuple[list[StepResult], Any, Recorder]:
     from django.conf import settings
+    from django.test import override_settings
 
     from tests.benchmarks.loadaudit import audit_run, settle
 
@@ -253,7 +255,10 @@ def run_capacity(
             finally:
                 await crowd.finish()
 
-        results, crowd = asyncio.run(play())
+        # The people are made in this process: what the site keeps in its cache when an
+        # account is made is kept there too, as after a sign-up on the site.
+        with override_settings(**site_cache(stack.redis.url(1))):
+            results, crowd = asyncio.run(play())
         print("settling: the worker finishes its queue…", file=sys.stderr)
         left = settle(crowd.game_ids, config.settle)
         received = stack.sink.message_id_counts()

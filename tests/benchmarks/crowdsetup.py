@@ -1,7 +1,8 @@
 """People for the realistic load run (``capacity.py``): accounts, sessions, tables.
 
-``make_people``: players with an API token and a logged-in session each (signed with the
-stack's secret, written in one query); ``seat_table``: one of them creates a game through
+``make_people``: players made as the site's sign-up makes them, with an API token and a
+logged-in session each (signed with the stack's secret); ``site_cache``: the settings that
+point the runner's cache at the site's; ``seat_table``: one of them creates a game through
 the API and the others join it; ``csrf_secret``: the CSRF cookie a browser would carry.
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 import json
 import secrets
 import string
+import uuid
+from typing import Any
 
-from tests.benchmarks.loadstack import make_players
 from tests.benchmarks.people import Http
 from tests.benchmarks.webstack import STACK_SECRET_KEY
 
@@ -21,42 +23,65 @@ def csrf_secret() -> str:
 
 
 def make_people(count: int) -> list[tuple[str, str]]:
-    """``count`` players: (API token, session key) each; the session is a logged-in one,
-    as after a login on the site."""
-    from datetime import timedelta
+    """``count`` players, made as the site's sign-up makes them, each with an API token
+    and a logged-in session: (token, session key) each.
 
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.contrib.sessions.models import Session
+    Each user is saved (not bulk-created) in a transaction of its own, so what the site
+    does for a new account happens here too (``games.signals`` makes the player; the
+    user cache and the "no chat choices yet" of ``conversations.shields`` are kept once
+    it commits), in the cache the site shares when the caller points this process's
+    cache at it (``site_cache``). The session is written as a login writes it (cached_db:
+    the database and the shared cache). The password is unusable (tokens and sessions
+    only), which saves the hashing a real sign-up spends in the web process."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.cached_db import SessionStore
+    from django.db import transaction
     from django.test import override_settings
-    from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    keys = make_players(count)
-    tokens = Token.objects.filter(key__in=keys).select_related("user")
-    by_key = {token.key: token.user for token in tokens}
-    expires = timezone.now() + timedelta(seconds=settings.SESSION_COOKIE_AGE)
-    store = SessionStore()
-    sessions = []
-    for key in keys:
-        user = by_key[key]
+    from games.models import Player
+
+    User = get_user_model()
+    tag = uuid.uuid4().hex[:6]
+    people = []
+    for i in range(count):
+        with transaction.atomic():
+            user = User.objects.create_user(f"load-{tag}-{i}", f"load-{tag}-{i}@example.org")
+            # A mail for every move (a new player's mails are coalesced by default): the
+            # checks count every mail of the run. Saved, as the profile page saves it.
+            player = Player.objects.get(user=user)
+            player.email_mode = Player.EmailMode.EVERY_MOVE
+            player.save(update_fields=["email_mode"])
+            token = Token.objects.create(user=user)
+        session = SessionStore()
         with override_settings(SECRET_KEY=STACK_SECRET_KEY):  # the site's, not the runner's
-            data = {
-                SESSION_KEY: str(user.pk),
-                BACKEND_SESSION_KEY: "games.auth.PlayerBackend",
-                HASH_SESSION_KEY: user.get_session_auth_hash(),
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "games.auth.PlayerBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.create()
+        assert session.session_key is not None
+        people.append((token.key, session.session_key))
+    return people
+
+
+def site_cache(redis_url: str) -> dict[str, Any]:
+    """The settings that point this process's cache where the site's processes share
+    theirs (``CACHE_URL`` in production), for ``override_settings``: what the runner
+    makes for the site (``make_people``) is then kept where the site looks for it."""
+    return {
+        "CACHES": {
+            "default": {
+                "BACKEND": "evergreen.tolerant_cache.TolerantRedisCache",
+                "LOCATION": redis_url,
             }
-            encoded = store.encode(data)
-        sessions.append(
-            Session(
-                session_key=secrets.token_hex(16),
-                session_data=encoded,
-                expire_date=expires,
-            )
-        )
-    Session.objects.bulk_create(sessions)
-    return [(key, session.session_key) for key, session in zip(keys, sessions, strict=True)]
+        },
+        "USER_CACHE_SECONDS": 120,
+    }
 
 
 async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
