@@ -74,7 +74,7 @@ bench: install
 
 # 200 players in 50 games at once through the API for 120 s (gunicorn + PostgreSQL + Redis +
 # a Celery worker), then the checks: replay, moves, closings, mails. `make load ARGS="--duration 60"`.
-# `make load ARGS=--realistic`: people at a human pace, 250 to 3000 of them step by step, the
+# `make load ARGS=--realistic`: people at a human pace, 250 to 3500 of them step by step, the
 # capacity curve (table and SVG) and the checks (`--help` after --realistic for its options).
 load: install
 	scripts/ensure-services

@@ -8,8 +8,9 @@ sink). The people are ``people.py``'s: each has one game open and polls it every
 the page does, and moves at a human pace (log-normal think times); ``--api-share`` of
 them play through the REST API instead of the page.
 
-It raises the number of people step by step (``--steps``, default 250, 500, 1000, 2000,
-3000). Each step adds the new people (accounts made as the site's sign-up makes them, with
+It raises the number of people step by step (``--steps``, default 250, 500, 1000, then 500
+more a step up to 3500: a step of a thousand newcomers measures the burst of their first
+pages more than the number of people at once). Each step adds the new people (accounts made as the site's sign-up makes them, with
 a session and a token each, and their games, created and joined through the API, four to a
 table), lets them all open their pages
 over ``--ramp`` seconds, then measures for ``--measure`` seconds: the median and 95th
@@ -69,7 +70,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class CapacityConfig:
-    steps: tuple[int, ...] = (250, 500, 1000, 2000, 3000)
+    steps: tuple[int, ...] = (250, 500, 1000, 1500, 2000, 2500, 3000, 3500)
     ramp: float = 20.0
     measure: float = 45.0
     seats: int = 4
