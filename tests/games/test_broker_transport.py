@@ -4,6 +4,7 @@ client. Against the machine's Redis, as production runs."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -96,3 +97,26 @@ def test_sending_a_task_reads_no_setting_django_lacks(
         monkeypatch.setattr(LazySettings, "__getattr__", recording)
         current_app.send_task("games.tasks.close_round", args=[0], connection=conn)
     assert missing == []
+
+
+def test_a_channel_whose_connection_let_go_of_it_fails_as_a_lost_connection(
+    broker_url: str,
+) -> None:
+    # Redis killed while the worker waits in BRPOP with a task acknowledged late under way:
+    # the consumer's clean-up closes the channel (its BRPOP read fails first), lets go of
+    # the transport, and closes the channel again, which restores the unacked message;
+    # the task's ack comes on that channel later still. Both built a pool from the absent
+    # connection (an AttributeError nobody ignores: the worker stopped). A lost connection
+    # is what the clean-up ignores and the ack logs.
+    queue = Queue("probe")
+    with Connection(broker_url, transport=broker.Transport) as conn:
+        conn.Producer().publish({"n": 1}, routing_key="probe", declare=[queue])
+        channel = conn.default_channel
+        message = queue(channel).get(no_ack=False)
+        assert message is not None  # delivered, not acknowledged
+        channel._disconnect_pools()
+        conn._do_close_transport()  # what Connection.collect() does after the failed close
+        conn.maybe_close_channel(channel)
+        assert channel.closed
+        message.ack_log_error(logging.getLogger(__name__), conn.connection_errors)
+        assert not message.acknowledged

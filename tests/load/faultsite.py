@@ -8,7 +8,8 @@ import re
 import threading
 import traceback
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,19 @@ class Players:
         )
         self.current = [self.new_game(table) for table in range(self.tables)]
         self.thread = threading.Thread(target=self.run, name="players", daemon=True)
+        # (when, action, done): see ``before_a_move``.
+        self.interlude: tuple[Callable[[Any], bool], Callable[[], None], threading.Event] | None
+        self.interlude = None
+
+    def before_a_move(
+        self, when: Callable[[Any], bool], action: Callable[[], None]
+    ) -> threading.Event:
+        """Have the players' thread run ``action``, once, just before the first move it makes
+        in a game whose state is ``when(state)``: a fault at a chosen moment of the play,
+        between two moves, the move then made at once. The event is set once it has run."""
+        done = threading.Event()
+        self.interlude = (when, action, done)
+        return done
 
     def new_game(self, table: int) -> int:
         users = self.users[table]
@@ -185,6 +199,7 @@ class Players:
         state = game.engine_state()
         if not state.awaiting:
             return False  # the round waits for its closing
+        self.run_interlude(state)
         seat = state.awaiting[0]
         key = uuid.uuid4().hex
         try:
@@ -196,6 +211,15 @@ class Players:
             return False
         self.accepted.setdefault(game_id, []).append(key)
         return True
+
+    def run_interlude(self, state: Any) -> None:
+        if self.interlude is None:
+            return
+        when, action, done = self.interlude
+        if when(state):
+            self.interlude = None
+            action()
+            done.set()
 
 
 def wait(predicate: Any, what: str, timeout: float = 30.0) -> Any:
@@ -237,6 +261,60 @@ def closings_in_log(site: Site, since: int, task: str) -> list[int]:
         int(x == "True") if x in ("True", "False") else int(x)
         for x in re.findall(pattern, site.worker_log()[since:])
     ]
+
+
+def succeeded_in_log(site: Site, since: int, task: str) -> set[str]:
+    """The ids of the runs of ``task`` that ended, from the worker's log since ``since``."""
+    pattern = rf"Task games\.tasks\.{task}\[([0-9a-f-]+)\] succeeded in "
+    return set(re.findall(pattern, site.worker_log()[since:]))
+
+
+class Sends:
+    """What this process asked the broker to run, task by task: the argument of every send
+    that failed (the broker unreachable: that task exists nowhere) and the id of every
+    send that reached it. Recorded around ``delay`` (``recording_sends``)."""
+
+    def __init__(self) -> None:
+        self.failures: list[tuple[str, Any]] = []
+        self.sent: list[tuple[str, str]] = []
+
+    def failed(self, task: Any) -> list[Any]:
+        return [argument for name, argument in self.failures if name == task.name]
+
+    def ids(self, task: Any, since: int = 0) -> list[str]:
+        """The ids of the sends of ``task`` that reached the broker, after the first ``since``
+        sends of any task (``len(sends.sent)`` at some moment)."""
+        return [task_id for name, task_id in self.sent[since:] if name == task.name]
+
+
+@contextmanager
+def recording_sends(*tasks: Any) -> Iterator[Sends]:
+    """Record each ``task.delay(argument)`` of this process, from any thread (``Sends``): a
+    send publishes after its transaction commits and retries for about half a second, so
+    only its outcome says whether a task was lost, not the time of the move."""
+    sends = Sends()
+    real = [
+        task._get_current_object() if hasattr(task, "_get_current_object") else task
+        for task in tasks
+    ]
+    for task in real:
+        send = task.delay
+
+        def delay(argument: Any, *, _send: Any = send, _name: str = task.name) -> Any:
+            try:
+                result = _send(argument)
+            except Exception:
+                sends.failures.append((_name, argument))
+                raise
+            sends.sent.append((_name, result.id))
+            return result
+
+        task.delay = delay
+    try:
+        yield sends
+    finally:
+        for task in real:
+            del task.delay
 
 
 # --- The faults ---------------------------------------------------------------------------------
