@@ -118,7 +118,12 @@ def test_a_worker_killed_inside_a_closing_and_a_send_then_restarted_closes_and_m
     frozen.refresh_from_db()
     assert not frozen.needs_closing
     assert (frozen.season, frozen.round) == (1, 2)
-    assert sum(closings_in_log(live, log_start, "close_pending_rounds")) >= 1
+    # The safety net closed it (its log line may follow the commit that settled the round
+    # by a moment).
+    wait(
+        lambda: sum(closings_in_log(live, log_start, "close_pending_rounds")) >= 1,
+        "the safety net's closing in the worker's log",
+    )
     for note in Notification.objects.filter(pk__in=sending):
         assert note.status in (Notification.Status.SENT, Notification.Status.SKIPPED)
 

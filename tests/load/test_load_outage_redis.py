@@ -157,8 +157,8 @@ def test_redis_stopped_mid_game_no_500_nothing_lost_nothing_twice(
 
     live.redis.start()
     if live.worker is None or not live.worker.alive():
-        # kombu 5.7's worker can die of the lost connection itself (restoring its unacked
-        # messages over the closed one): a process manager starts it again, as here.
+        # A worker that died anyway of Redis going (evergreen/broker.py keeps it alive where
+        # kombu's own transport stopped it) is started again, as a process manager would.
         live.start_worker()
     # The round completed while Redis was down is closed by the beat's safety net; then
     # the game goes on.
