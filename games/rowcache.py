@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+import django
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -45,8 +46,9 @@ from django.db.models.expressions import RawSQL
 from . import usercache
 from .models import Game, Seat
 
-# Raise when what is kept changes shape: the old entries are then never read.
-SHAPE = "1"
+# Raise when what is kept changes shape: the old entries are then never read. Django's
+# version is in the key too: a model pickled by another version is not unpickled.
+SHAPE = f"1-{django.get_version()}"
 
 
 def seconds() -> int:

@@ -3,12 +3,17 @@ them from the cache while none of them changed, and after every kind of write th
 (a move, a hint, a standing order, a vacation, a deadline passing, a chat line, a
 rematch, an abort, a plain ``update()``) exactly what the database holds, field by field,
 though the rows kept before the write are still in the cache. With the cache unreachable
-during the write, the rows kept before it are never served after it either."""
+during the write (a cache that drops every write; a real Redis paused), the rows kept
+before it are never served after it either."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import signal
+import tempfile
+from collections.abc import Callable, Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +29,7 @@ from games.analysis.hints import record_hint
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game, Seat
 from games.rematches import services as rematches
+from tests.benchmarks.webstack import RedisServer
 from tests.games.gamehelpers import marks_gone, play_until, submit, user_at
 
 pytestmark = [
@@ -210,7 +216,53 @@ def unreachable_while(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[],
     return run
 
 
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    try:
+        server = RedisServer(Path(tempfile.mkdtemp(prefix="rowcache-redis-")) / "redis.log")
+    except FileNotFoundError:
+        pytest.skip("redis-server is not installed")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def on_redis(redis_server: RedisServer, settings: Any) -> Iterator[RedisServer]:
+    """The cache on a real Redis, through the site's tolerant client."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "evergreen.tolerant_cache.TolerantRedisCache",
+            "LOCATION": redis_server.url(4),
+        }
+    }
+    cache.clear()
+    yield redis_server
+    cache.clear()
+
+
+def paused(server: RedisServer, write: Callable[[], Any]) -> Callable[[], None]:
+    """``write`` while Redis answers nothing (stopped, not killed: it keeps what it held,
+    as after a network fault), then Redis again."""
+
+    def run() -> None:
+        pid = server.child.pid  # type: ignore[union-attr]
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            write()
+        finally:
+            os.kill(pid, signal.SIGCONT)
+
+    return run
+
+
 class TestACacheUnreachableDuringAWrite:
+    def test_with_redis_paused_during_a_hint_its_old_rows_are_never_served_after(
+        self, action_game: Game, on_redis: RedisServer
+    ) -> None:
+        assert_reads_what_the_database_holds_after(
+            action_game.pk, paused(on_redis, lambda: record_hint(action_game, 1))
+        )
+
     def test_the_rows_kept_before_are_never_served_after(
         self, action_game: Game, unreachable_while: Callable[[Callable[[], Any]], None]
     ) -> None:
