@@ -9,10 +9,11 @@ What PostgreSQL sends back was a small part of it.
 
 **Never a stale row.** Many writes change a game's or a seat's row without bumping the
 game's version (a hint taken, a standing order, a deadline claimed by the timeout task, a
-vacation, the chat's ``last_message_at``, the admin, any ``queryset.update()``), so the
-version cannot say whether a kept row is current; a stamp each of those writes replaced
-in the cache could not either, since a write made while Redis is unreachable drops its
-restamp and leaves the old rows looking current. Instead every lookup asks PostgreSQL,
+vacation, the chat's ``last_message_at``, any ``queryset.update()``: the list is in
+``docs/architecture.md``, "A game's rows"), so the version cannot say whether a kept
+row is current; a stamp each of those writes replaced in the cache could not either,
+since a write made while Redis is unreachable drops its restamp and leaves the old rows
+looking current. Instead every lookup asks PostgreSQL,
 in one small query without the ORM (``current_key``), which versions of the rows are
 current: each row's ``xmin``, the transaction that wrote that version of it. A
 committed version of a row never changes (an UPDATE writes a new version, with its own
@@ -21,6 +22,10 @@ the rows a read would return: the key (``rows_key``) is made of them, and what i
 under a key is the game and seats read together with those very ``xmin`` values
 (``_row_version``). Whatever writes a row, however, the next lookup asks for another
 key; whatever the cache dropped or kept, nothing found under a key can be older than it.
+(A transaction id comes round again only after some four billion transactions: far
+longer than ``GAME_ROWS_CACHE_SECONDS``.) The game row holds the state snapshot with its
+secrets: it stays in the cache, on the server, as the rendered parts do; the viewers'
+guards (``GAME_VIEW_GUARDS``) run on the rows found as on the rows read.
 
 Only outside a transaction (``autocommit``): inside one, rows this transaction wrote carry
 its own id, for a version not yet committed and maybe changed again by the same
