@@ -101,6 +101,19 @@ class TestRowsKept:
         assert queries_of(lambda: as_the_api_reads(action_game.pk)) == 1
         assert as_a_page_reads(action_game.pk) == from_the_database(action_game.pk)
 
+    def test_the_seats_kept_hold_no_user_a_player_renamed_is_named_anew(
+        self, action_game: Game
+    ) -> None:
+        as_a_page_reads(action_game.pk)
+        kept = cache.get(str(rowcache.current_key(action_game.pk)))
+        user_field = Seat._meta.get_field("user")
+        assert not any(user_field.is_cached(seat) for seat in kept.seats.all())
+        bob = user_at(action_game, 1)
+        bob.player.display_name = "Roberto"
+        bob.player.save()
+        game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
+        assert [seat.name for seat in game.seats.all()] == ["Alice", "Roberto"]
+
     def test_no_such_game_is_a_404_as_before(self, action_game: Game) -> None:
         with pytest.raises(Http404):
             access.game_for_viewer(action_game.pk + 1000, AnonymousUser())
