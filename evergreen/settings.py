@@ -376,6 +376,10 @@ GAME_FRAGMENT_CACHE_SECONDS = env_int("GAME_FRAGMENT_CACHE_SECONDS", 3600)
 # are read. Only with a cache every process shares (CACHE_URL): in each process's own
 # memory, the worker would not hear of a change made by the web process.
 USER_CACHE_SECONDS = env_int("USER_CACHE_SECONDS", 120 if os.environ.get("CACHE_URL") else 0)
+# A game's row and its seats' rows kept this long under the versions PostgreSQL gives them
+# (games.rowcache): every read asks which versions are current, so this only bounds how
+# long an old version stays in the cache. Only where users are kept too (USER_CACHE_SECONDS).
+GAME_ROWS_CACHE_SECONDS = env_int("GAME_ROWS_CACHE_SECONDS", 600)
 
 # The analysis of finished games and the hint (games.analysis): the strong player's level
 # searched with (a budget: easy, medium, hard, strong) and the analyses a user may ask for

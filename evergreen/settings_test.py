@@ -72,6 +72,7 @@ ANALYSIS_BUDGET = HINT_BUDGET = "easy"  # the analysis tests search with the sma
 GAME_PAGE_CACHE_SECONDS = 0  # tests that want the page cache turn it on themselves
 GAME_FRAGMENT_CACHE_SECONDS = 0  # and so for the parts of the page (games.fragments)
 USER_CACHE_SECONDS = 0  # and for users and API tokens (games.usercache)
+GAME_ROWS_CACHE_SECONDS = 0  # and for games with their seats (games.rowcache)
 
 # A toy third game (tests/toygame/nim.py), registered here only: the tests play it through
 # the platform's services, pages and API to prove that a game is a package, added.

@@ -9,12 +9,11 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.signals import setting_changed
-from django.db.models import Prefetch
 from django.dispatch import receiver
 from django.http import Http404
 from django.utils.module_loading import import_string
 
-from . import usercache
+from . import rowcache, usercache
 from .models import Game, Seat
 
 ViewGuard = Callable[[Game, Any, "Seat | None"], None]
@@ -52,7 +51,7 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
         # Ordered by position alone: Seat's default ordering starts with the game, which
         # joins the game's table to order by its own ordering (a join for nothing here).
         seats = usercache.seats_with_users(Seat.objects.order_by("position"))
-        game = Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
+        game = rowcache.read(pk, seats)  # from the cache while none of its rows changed
     except Game.DoesNotExist:
         raise Http404("No such game") from None
     usercache.attach(game.seats.all(), known=[user])  # the viewer is loaded already
@@ -69,6 +68,24 @@ def game_and_seats_for_viewer(
     them again). The seats are ordered by position alone, as ``game_for_viewer``'s (no join
     to the game's table). Each seat's ``game`` is the game read; ``with_users=False`` leaves the other seats' users unloaded (the
     viewer's own seat has the viewer)."""
+    if rowcache.keeping():
+        try:  # the game with its seats prefetched, each seat's ``game`` the game
+            game = rowcache.read(pk, Seat.objects.order_by("position"))
+        except Game.DoesNotExist:
+            raise Http404("No such game") from None
+        seats = list(game.seats.all())
+    else:
+        game, seats = _read_game_and_seats(pk, with_users)
+    if with_users:
+        usercache.attach(seats, known=[user])
+    elif getattr(user, "is_authenticated", False):
+        for each in seats:
+            if each.user_id == user.pk:
+                each.user = user  # the viewer's own seat: the viewer, not read again
+    return game, seats, _guarded(game, seats, user)
+
+
+def _read_game_and_seats(pk: int, with_users: bool) -> tuple[Game, list[Seat]]:
     try:
         game = Game.objects.get(pk=pk)
     except Game.DoesNotExist:
@@ -79,13 +96,7 @@ def game_and_seats_for_viewer(
     seats = list(found)
     for each in seats:
         each.game = game
-    if with_users:
-        usercache.attach(seats, known=[user])
-    elif getattr(user, "is_authenticated", False):
-        for each in seats:
-            if each.user_id == user.pk:
-                each.user = user  # the viewer's own seat: the viewer, not read again
-    return game, seats, _guarded(game, seats, user)
+    return game, seats
 
 
 def _guarded(game: Game, seats: Iterable[Seat], user: Any) -> Seat | None:

@@ -1,0 +1,137 @@
+"""A game's row and its seats' rows kept in the cache under the rows' own versions, so a
+page, a poll's region or an API read builds no query and no model from them while none
+of those rows changed.
+
+Reading the game with its seats through the ORM (``games.access``) was about a third of
+the CPU of a game page rendered afresh: compiling the two queries and the ``Prefetch``,
+building the models, decoding the state snapshot (``tests/benchmarks/rendercost.py``).
+What PostgreSQL sends back was a small part of it.
+
+**Never a stale row.** Many writes change a game's or a seat's row without bumping the
+game's version (a hint taken, a standing order, a deadline claimed by the timeout task, a
+vacation, the chat's ``last_message_at``, any ``queryset.update()``: the list is in
+``docs/architecture.md``, "A game's rows"), so the version cannot say whether a kept
+row is current; a stamp each of those writes replaced in the cache could not either,
+since a write made while Redis is unreachable drops its restamp and leaves the old rows
+looking current. Instead every lookup asks PostgreSQL,
+in one small query without the ORM (``current_key``), which versions of the rows are
+current: each row's ``xmin``, the transaction that wrote that version of it. A
+committed version of a row never changes (an UPDATE writes a new version, with its own
+transaction's id), so the game's ``xmin`` with each seat's id and ``xmin`` name exactly
+the rows a read would return: the key (``rows_key``) is made of them, and what is kept
+under a key is the game and seats read together with those very ``xmin`` values
+(``_row_version``). Whatever writes a row, however, the next lookup asks for another
+key; whatever the cache dropped or kept, nothing found under a key can be older than it.
+(A transaction id comes round again only after some four billion transactions: far
+longer than ``GAME_ROWS_CACHE_SECONDS``.) The game row holds the state snapshot with its
+secrets: it stays in the cache, on the server, as the rendered parts do; the viewers'
+guards (``GAME_VIEW_GUARDS``) run on the rows found as on the rows read.
+
+Only outside a transaction (``autocommit``): inside one, rows this transaction wrote carry
+its own id, for a version not yet committed and maybe changed again by the same
+transaction (the rows are then read as before). Only on PostgreSQL and with a shared cache
+whose users are kept apart (``games.usercache``): the kept seats hold no user, each
+reader gives them the users of the moment. A restored database has new transaction ids:
+empty the cache with it (as for the published versions of ``games.pollcache``).
+``settings.GAME_ROWS_CACHE_SECONDS`` is how long a version is kept (0: never).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import django
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Prefetch, QuerySet
+from django.db.models.expressions import RawSQL
+
+from . import usercache
+from .models import Game, Seat
+
+# Raise when what is kept changes shape: the old entries are then never read. Django's
+# version is in the key too: a model pickled by another version is not unpickled.
+SHAPE = f"1-{django.get_version()}"
+
+
+def seconds() -> int:
+    return int(getattr(settings, "GAME_ROWS_CACHE_SECONDS", 0))
+
+
+def keeping() -> bool:
+    """Whether the rows may be kept and found now (see the module's docstring)."""
+    return (
+        seconds() > 0
+        and usercache.keeping()
+        and connection.vendor == "postgresql"
+        and connection.get_autocommit()
+        and not connection.in_atomic_block
+    )
+
+
+def _table(model: Any) -> str:
+    return str(connection.ops.quote_name(model._meta.db_table))
+
+
+def _current_rows_sql() -> str:
+    game, seat = _table(Game), _table(Seat)
+    return (
+        f"SELECT g.xmin::text, (SELECT string_agg(s.id::text || ':' || s.xmin::text, ','"
+        f" ORDER BY s.position) FROM {seat} s WHERE s.game_id = g.id)"
+        f" FROM {game} g WHERE g.id = %s"
+    )
+
+
+def current_key(pk: int) -> str | None:
+    """The key of the game's rows as they are now (one query), or None: no such game."""
+    with connection.cursor() as cursor:
+        cursor.execute(_current_rows_sql(), [pk])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    game_version, seat_versions = found
+    return rows_key(pk, game_version, seat_versions or "")
+
+
+def rows_key(pk: int, game_version: str, seat_versions: str) -> str:
+    """Where the game's rows are kept at these versions: the game's ``xmin``, and each
+    seat's ``id:xmin`` in seat order, joined by commas (as ``current_key`` reads them)."""
+    named = hashlib.sha256(f"{game_version}|{seat_versions}".encode()).hexdigest()[:32]
+    return f"game-rows:{SHAPE}:{pk}:{named}"
+
+
+def _row_version(model: Any) -> RawSQL:
+    """A row's ``xmin`` as text, read with the row (the one piece of SQL the ORM lacks)."""
+    return RawSQL(f"{_table(model)}.xmin::text", ())
+
+
+def _key_of_read(game: Any) -> str:
+    """The key of rows read with their ``row_version`` (``_row_version``)."""
+    seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats.all())
+    return rows_key(game.pk, game.row_version, seats)
+
+
+def read(pk: int, seats: QuerySet[Seat]) -> Game:
+    """The game ``pk`` with ``seats`` (a queryset of its seats, ordered) prefetched, as
+    ``Game.objects.prefetch_related`` reads them: from the cache when its rows have not
+    changed since they were kept; ``Game.DoesNotExist`` when there is no such game. The
+    seats come without their users (``usercache.attach`` gives them)."""
+    if not keeping():
+        return Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
+    where = current_key(pk)
+    if where is None:
+        raise Game.DoesNotExist(f"No game {pk}")
+    found = cache.get(where)
+    if isinstance(found, Game):
+        return found
+    versioned = seats.annotate(row_version=_row_version(Seat))
+    game = (
+        Game.objects.annotate(row_version=_row_version(Game))
+        .prefetch_related(Prefetch("seats", queryset=versioned))
+        .get(pk=pk)
+    )
+    # Under the versions read with these rows, which may be newer than ``where``'s.
+    cache.set(_key_of_read(game), game, seconds())
+    return game
