@@ -31,8 +31,12 @@ Only outside a transaction (``autocommit``): inside one, rows this transaction w
 its own id, for a version not yet committed and maybe changed again by the same
 transaction (the rows are then read as before). Only on PostgreSQL and with a shared cache
 whose users are kept apart (``games.usercache``): the kept seats hold no user, each
-reader gives them the users of the moment. A restored database has new transaction ids:
-empty the cache with it (as for the published versions of ``games.pollcache``).
+reader gives them the users of the moment. Transaction ids are the server's own, never
+given twice by it (a database copied from a template keeps the template's rows, under the
+same ids: the same rows); another server counts its own, so the key also names the server
+by when it started (``pg_postmaster_start_time``): a database restored into another server,
+or a server restarted, finds nothing kept before. (Empty the cache when switching to a
+restored database all the same, for the published versions of ``games.pollcache``.)
 ``settings.GAME_ROWS_CACHE_SECONDS`` is how long a version is kept (0: never).
 """
 
@@ -78,28 +82,36 @@ def _table(model: Any) -> str:
 def _current_rows_sql() -> str:
     game, seat = _table(Game), _table(Seat)
     return (
-        f"SELECT g.xmin::text, (SELECT string_agg(s.id::text || ':' || s.xmin::text, ','"
-        f" ORDER BY s.position) FROM {seat} s WHERE s.game_id = g.id)"
-        f" FROM {game} g WHERE g.id = %s"
+        f"SELECT pg_postmaster_start_time()::text, g.xmin::text, (SELECT string_agg("
+        f"s.id::text || ':' || s.xmin::text, ',' ORDER BY s.position) FROM {seat} s"
+        f" WHERE s.game_id = g.id) FROM {game} g WHERE g.id = %s"
     )
 
 
-def current_key(pk: int) -> str | None:
-    """The key of the game's rows as they are now (one query), or None: no such game."""
+def _current(pk: int) -> tuple[str, str] | None:
+    """The server (when it started) and the key of the game's rows as they are now (one
+    query), or None: no such game."""
     with connection.cursor() as cursor:
         cursor.execute(_current_rows_sql(), [pk])
         found = cursor.fetchone()
     if found is None:
         return None
-    game_version, seat_versions = found
-    return rows_key(pk, game_version, seat_versions or "")
+    server, game_version, seat_versions = found
+    return server, rows_key(pk, server, game_version, seat_versions or "")
 
 
-def rows_key(pk: int, game_version: str, seat_versions: str) -> str:
-    """Where the game's rows are kept at these versions: the game's ``xmin``, and each
-    seat's ``id:xmin`` in seat order, joined by commas (as ``current_key`` reads them)."""
-    named = hashlib.sha256(f"{game_version}|{seat_versions}".encode()).hexdigest()[:32]
-    return f"game-rows:{SHAPE}:{pk}:{named}"
+def current_key(pk: int) -> str | None:
+    """The key of the game's rows as they are now (one query), or None: no such game."""
+    current = _current(pk)
+    return None if current is None else current[1]
+
+
+def rows_key(pk: int, server: str, game_version: str, seat_versions: str) -> str:
+    """Where the game's rows are kept at these versions of the server (when it started):
+    the game's ``xmin``, and each seat's ``id:xmin`` in seat order, joined by commas (as
+    ``current_key`` reads them)."""
+    named = f"{server}|{game_version}|{seat_versions}"
+    return f"game-rows:{SHAPE}:{pk}:{hashlib.sha256(named.encode()).hexdigest()[:32]}"
 
 
 def _row_version(model: Any) -> RawSQL:
@@ -107,10 +119,10 @@ def _row_version(model: Any) -> RawSQL:
     return RawSQL(f"{_table(model)}.xmin::text", ())
 
 
-def _key_of_read(game: Any) -> str:
+def _key_of_read(game: Any, server: str) -> str:
     """The key of rows read with their ``row_version`` (``_row_version``)."""
     seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats.all())
-    return rows_key(game.pk, game.row_version, seats)
+    return rows_key(game.pk, server, game.row_version, seats)
 
 
 def read(pk: int, seats: QuerySet[Seat]) -> Game:
@@ -120,9 +132,10 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
     seats come without their users (``usercache.attach`` gives them)."""
     if not keeping():
         return Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
-    where = current_key(pk)
-    if where is None:
+    current = _current(pk)
+    if current is None:
         raise Game.DoesNotExist(f"No game {pk}")
+    server, where = current
     found = cache.get(where)
     if isinstance(found, Game):
         return found
@@ -133,5 +146,5 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
         .get(pk=pk)
     )
     # Under the versions read with these rows, which may be newer than ``where``'s.
-    cache.set(_key_of_read(game), game, seconds())
+    cache.set(_key_of_read(game, server), game, seconds())
     return game

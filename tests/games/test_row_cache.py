@@ -305,3 +305,27 @@ def test_what_a_read_keeps_is_under_the_key_the_next_lookup_asks_for(
     as_a_page_reads(action_game.pk)
     kept = cache.get(str(rowcache.current_key(action_game.pk)))
     assert isinstance(kept, Game) and kept.pk == action_game.pk
+
+
+def test_rows_kept_by_another_server_with_the_same_transaction_ids_are_never_found(
+    action_game: Game,
+) -> None:
+    # A database restored into another server counts transaction ids of its own: the
+    # same ids may name other rows there. What another server kept under these very ids
+    # (here: the rows with a score no game has) is not what this server's reader finds.
+    pk = action_game.pk
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.xmin::text, (SELECT string_agg(s.id::text || ':' || s.xmin::text, ','"
+            f" ORDER BY s.position) FROM {Seat._meta.db_table} s WHERE s.game_id = g.id)"
+            f" FROM {Game._meta.db_table} g WHERE g.id = %s",
+            [pk],
+        )
+        game_version, seat_versions = cursor.fetchone()
+    forged = Game.objects.prefetch_related("seats").get(pk=pk)
+    forged.version = 10_000
+    cache.set(rowcache.rows_key(pk, "another server", game_version, seat_versions), forged)
+
+    game, _seat = access.game_for_viewer(pk, AnonymousUser())
+
+    assert game.version == action_game.version != 10_000
