@@ -67,12 +67,14 @@ def told(
     since = kept if isinstance(kept, Told) and kept.moves <= game.moves_count else None
     moves = _moves_since(game, since.moves) if since is not None else None
     if since is None or moves is None:
-        since, moves = None, list(record(game).moves)
-    head = kind.record(names, game.setup(), moves)
+        since, read = None, record(game)
+        head = read
+    else:
+        read, head = None, kind.record(names, game.setup(), moves)
     on = kind.story_on(head, since.bookmark if since else None, state, viewer, names)
     if on is None:  # the kind could not tell it on (a snapshot set by hand): whole
-        whole = kind.story(record(game), state, viewer, names)
-        return Told(game.moves_count, None, (), (), tuple(whole))
+        told_whole = kind.story(read if read is not None else record(game), state, viewer, names)
+        return Told(game.moves_count, None, (), (), tuple(told_whole))
     final = (since.final if since else ()) + on.final
     drawn = (since.drawn if since else ()) + tuple(draw(chapter) for chapter in on.final)
     now = Told(game.moves_count, on.bookmark, final, drawn)
