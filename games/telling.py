@@ -89,6 +89,11 @@ def tells_on(kind: kinds.GameKind) -> bool:
     return type(kind).story_on is not kinds.GameKind.story_on
 
 
+# Part of every key: a change to what a telling holds (``Told``, a kind's bookmark) bumps
+# it, so a new release never resumes from a telling an older one kept.
+FORM = "v1"
+
+
 def _key(game: Game, eyes: int | str | None, names: Sequence[str]) -> str:
     """Where the telling of ``game`` for ``eyes`` is kept: one key for all its versions
     (what it holds says how far it was told), the game's invitation code in it (a game
@@ -96,7 +101,7 @@ def _key(game: Game, eyes: int | str | None, names: Sequence[str]) -> str:
     whose = "spectator" if eyes is None else str(eyes)
     named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
     language = translation.get_language() or ""
-    return f"game-told:{game.pk}:{game.invite_code}:{whose}:{language}:{named}"
+    return f"game-told-{FORM}:{game.pk}:{game.invite_code}:{whose}:{language}:{named}"
 
 
 def _moves_since(game: Game, told: int) -> list[Any] | None:
