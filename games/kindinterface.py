@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .kindtypes import Analyst, Chapter, Refusal, Setup, StoryLine, Summary
+from .kindtypes import Analyst, Chapter, Refusal, Setup, StoryLine, StoryOn, Summary
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -272,6 +272,17 @@ class GameKind(ABC):
         lines = self.describe_record(record, names)
         told = tuple(StoryLine("turn", text) for k, text in enumerate(lines) if k not in hidden)
         return [Chapter("", len(lines), told, self.scores(state))] if told else []
+
+    def story_on(
+        self, record: Any, bookmark: Any, state: State, viewer: int | None, names: Sequence[str]
+    ) -> StoryOn | None:
+        """The log of ``story`` told on from ``bookmark`` (a ``StoryOn.bookmark`` this kind
+        returned for the same viewer, names and language, at an earlier move of the same
+        game; None: from the first move), ``record`` holding only the moves made since it:
+        the platform keeps what it returns, so after a move only the new moves are told.
+        ``final`` + ``rest`` must be what ``story`` tells of the whole record. None (the
+        default): the kind tells its log whole every time."""
+        return None
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status

@@ -19,7 +19,7 @@ from django.utils.module_loading import import_string
 
 # The interface and the values it passes, re-exported: the one module the platform reads.
 from .kindinterface import GameKind, Move, State
-from .kindtypes import Analyst, Chapter, Refusal, Setup, StoryLine, Summary
+from .kindtypes import Analyst, Chapter, Refusal, Setup, StoryLine, StoryOn, Summary
 
 if TYPE_CHECKING:
     from .models import Game
@@ -33,6 +33,7 @@ __all__ = [
     "Setup",
     "State",
     "StoryLine",
+    "StoryOn",
     "Summary",
 ]
 

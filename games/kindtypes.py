@@ -1,6 +1,6 @@
 """The values ``games.kinds.GameKind`` passes between the platform and a game: a refusal,
 a game's set-up and summary, the game log told in the game's words (``StoryLine``,
-``Chapter``: ``GameKind.story``) and the optional analysis with its hint (``Analyst``:
+``Chapter``: ``GameKind.story``; ``StoryOn``: ``GameKind.story_on``) and the optional analysis with its hint (``Analyst``:
 ``GameKind.analyst``)."""
 
 from __future__ import annotations
@@ -67,6 +67,20 @@ class Chapter:
     lines: tuple[StoryLine, ...]
     scores: tuple[int, ...] = ()
     scored: str = ""
+
+
+@dataclass(frozen=True)
+class StoryOn:
+    """The game log told on from a bookmark (``GameKind.story_on``): ``final``, the
+    chapters closed since the bookmark that no later move or reveal changes (told once:
+    the platform keeps them); ``rest``, what was told after the new bookmark (the round
+    still open, and one that a reveal after the last move closed), told again next time;
+    ``bookmark``, where the telling stood after the last move (plain picklable values,
+    for the same viewer, names and language only; None: tell from the first move)."""
+
+    final: tuple[Chapter, ...]
+    rest: tuple[Chapter, ...]
+    bookmark: Any
 
 
 class Analyst(ABC):

@@ -8,16 +8,14 @@ The log is what the viewer may know now: the kind leaves out unrevealed choices.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from . import fragments, kinds
+from . import drawings, fragments, kinds, telling
 from .kinds import Chapter
 from .rematches import services as rematches
 from .scorechart import chart_svg
@@ -42,30 +40,30 @@ def chapters(
     game: Game,
     viewer: int | None,
     names: Sequence[str],
-    record: Any = None,
-    *,
-    keep: bool = True,
 ) -> list[Chapter]:
     """The game log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it.
 
-    Telling it replays the record, so it is kept for the game's moves and snapshot
-    (``fragments.play_state``: a change that is neither a move nor a reveal tells nothing
-    new), that seat (what one seat may know is never told to another) and the language
-    (``games.fragments``); ``record``: the game's record, when the caller has it already.
-    ``keep=False``: told without looking for it in the cache or keeping it there, for a
-    caller that keeps what it makes of it under the same key parts (``page_context``).
+    Told on from the telling kept for the game (``games.telling``: only the moves since
+    are told), and kept whole for the game's moves and snapshot (``fragments.play_state``:
+    a change that is neither a move nor a reveal tells nothing new), that seat (what one
+    seat may know is never told to another) and the language (``games.fragments``).
     """
-    kind = kinds.of(game)
-    told_to, eyes = _told_to(game, viewer)
-
-    def tell() -> list[Chapter]:
-        told = record if record is not None else _record(game)
-        return kind.story(told, game.engine_state(), told_to, names)
-
-    if not keep:
-        return tell()
     at = fragments.play_state(game)
-    return fragments.kept(game, "story", eyes, names, tell, made_from=at)
+    return fragments.kept(
+        game,
+        "story",
+        _told_to(game, viewer)[1],
+        names,
+        lambda: told(game, viewer, names).chapters,
+        made_from=at,
+    )
+
+
+def told(game: Game, viewer: int | None, names: Sequence[str]) -> telling.Told:
+    """The log as ``chapters`` tells it, each chapter no later move changes drawn once,
+    closed (``telling.Told``)."""
+    told_to, eyes = _told_to(game, viewer)
+    return telling.told(game, told_to, eyes, names, _round_drawn)
 
 
 def _told_to(game: Game, viewer: int | None) -> tuple[int | None, int | str | None]:
@@ -75,43 +73,6 @@ def _told_to(game: Game, viewer: int | None) -> tuple[int | None, int | str | No
     if kinds.of(game).public_story:
         return None, fragments.EVERYONE
     return viewer, viewer
-
-
-# How many moves a kept chunk of a game's moves holds (``_record``).
-CHUNK = 16
-
-
-def _record(game: Game) -> Any:
-    """The game's record, as ``game.record()`` reads it. Move rows are only ever added
-    (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
-    (``games.fragments``) in chunks of ``CHUNK``, all found in one round trip, and only
-    the newer rows are read: after a move, one row, and only the last chunk is kept anew
-    (a full chunk never changes again)."""
-    if not fragments.keeping():
-        return game.record()
-    kind = kinds.of(game)
-    where = f"game-moves:{game.pk}:{game.invite_code}"
-    keys = [f"{where}:{k}" for k in range(game.moves_count // CHUNK + 1)]
-    found = fragments.all_found(keys)
-    moves: list[Any] = []
-    for chunk in keys:
-        kept = found.get(chunk)
-        if not isinstance(kept, tuple) or len(kept) != CHUNK:
-            if isinstance(kept, tuple) and len(kept) < CHUNK:
-                moves.extend(kept)
-            break
-        moves.extend(kept)
-    moves = moves[: game.moves_count]
-    read = len(moves)
-    if read < game.moves_count:
-        rows = game.moves.filter(number__gt=read).order_by("number")
-        moves.extend(
-            kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
-        )
-        for k in range(read // CHUNK, (len(moves) - 1) // CHUNK + 1):
-            fragments.keep(keys[k], tuple(moves[k * CHUNK : (k + 1) * CHUNK]))
-    names = [seat.name for seat in game.ordered_seats()]
-    return kind.record(names, game.setup(), moves)
 
 
 def _icon(name: str) -> str:
@@ -190,27 +151,29 @@ def _rematch(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, A
     return context
 
 
-def _rounds_drawn(shown: Sequence[dict[str, Any]]) -> list[str]:
-    """Each round of the log (newest first) drawn by games/_story_round.html. A round
-    drawn is kept under a digest of what it shows and the language, so a closed round is
-    drawn once and found again after every later move (by any viewer it was told alike
-    to: the same words give the same drawing, nothing else is in it)."""
-    language = translation.get_language() or ""
-    keys = [
-        "story-round:" + hashlib.sha256(repr((language, k == 0, c)).encode()).hexdigest()
-        for k, c in enumerate(shown)
-    ]
-    found = fragments.all_found(keys)
-    drawn = []
-    for k, (where, chapter) in enumerate(zip(keys, shown, strict=True)):
-        html = found.get(where)
-        if html is None:
-            html = render_to_string(
-                "games/_story_round.html", {"chapter": chapter, "first": k == 0}
-            )
-            fragments.keep(where, html)
-        drawn.append(str(html))
-    return drawn
+def _round_html(chapter: Chapter, first: bool = False) -> str:
+    """A round of the log drawn by games/_story_round.html (``first``: the newest, open)."""
+    shown = log([chapter])[0]
+    return render_to_string("games/_story_round.html", {"chapter": shown, "first": first})
+
+
+def _round_drawn(chapter: Chapter, first: bool = False) -> str:
+    """``_round_html``, found drawn in this process when it was drawn before from the same
+    words in the same language (``games.drawings``): a round told again after a move (a
+    round a reveal closed, the old rounds of a kind that tells its log whole) is not
+    drawn again."""
+    key = drawings.key_of("story-round", first, chapter)
+    return drawings.kept(key, lambda _hole: _round_html(chapter, first), "")
+
+
+def _rounds_html(told: telling.Told) -> str:
+    """The log's rounds drawn, newest first and open: the final chapters as they were
+    drawn when they closed, the rest drawn now (``_round_drawn``)."""
+    rounds = [_round_drawn(c, k == len(told.rest) - 1) for k, c in enumerate(told.rest)]
+    closed = list(told.drawn)
+    if not told.rest and told.final:  # the newest round is a final one: drawn open
+        closed[-1] = _round_drawn(told.final[-1], True)
+    return "".join(reversed(closed + rounds))
 
 
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
@@ -221,16 +184,14 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
     def drawn() -> SafeString:
         # The log drawn is kept under the same moves, snapshot, seat, names and language as
         # the chapters would be: when it is missing they are too (a round trip and a big
-        # value saved). A finished game's page needs them again below, for its end.
-        told = log(chapters(game, viewer, names, keep=game.is_finished))
-        rounds = mark_safe("".join(_rounds_drawn(told)))  # escaped by the template
-        return mark_safe(  # escaped there
-            render_to_string("games/_story.html", {"story": told, "rounds_html": rounds})
-        )
+        # value saved), and the log is told on from the telling kept (``told``).
+        rounds = _rounds_html(told(game, viewer, names))
+        context = {"story": bool(rounds), "rounds_html": mark_safe(rounds)}  # drawn there
+        return mark_safe(render_to_string("games/_story.html", context))  # escaped there
 
     # The log drawn once per moves and snapshot, seat (or once for all: _told_to) and
-    # language, as it is told; each round drawn once while its words stay the same
-    # (_rounds_drawn).
+    # language, as it is told; each round that no later move changes drawn once
+    # (``telling``).
     context: dict[str, Any] = {
         "story_html": fragments.kept(
             game,
@@ -244,8 +205,7 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
         "poll_rematch": False,
     }
     if game.is_finished:
-        told = chapters(game, viewer, names)
-        end = {**ending(game, told, names), **_rematch(game, seat, names)}
+        end = {**ending(game, chapters(game, viewer, names), names), **_rematch(game, seat, names)}
         context["ending"] = end
         standing = end["rematch"]
         context["poll_rematch"] = standing is not None and standing.new_game is None
@@ -253,9 +213,9 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
 
 
 def replay_context(
-    game: Game, record: Any, state: Any, viewer: int | None, names: Sequence[str], number: int
+    game: Game, state: Any, viewer: int | None, names: Sequence[str], number: int
 ) -> dict[str, Any]:
     """The log up to the move shown and the jumps to each season's end, on the replay
     (the chapters of the game as it is now: the viewer may know all of it)."""
-    told = chapters(game, viewer, names, record)
-    return {"story": log(told, upto=number), "jumps": jumps(told), "replay_move": number}
+    shown = chapters(game, viewer, names)
+    return {"story": log(shown, upto=number), "jumps": jumps(shown), "replay_move": number}

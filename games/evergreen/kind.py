@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, StoryOn, Summary
 
 from . import orders, rules
 from .analysis import EvergreenAnalyst
@@ -313,6 +313,16 @@ class Evergreen(GameKind):
             # A snapshot its moves do not lead to (a position set by hand, as tests and
             # repairs do): the page goes without a log rather than failing.
             return []
+
+    def story_on(
+        self, record: GameRecord, bookmark: Any, state: Any, viewer: int | None, names: Any
+    ) -> StoryOn | None:
+        from .story import story_on
+
+        try:
+            return story_on(record, bookmark, state, viewer, names)
+        except rules.RulesError:
+            return None  # as in ``story``: the platform tells it whole, which tells none
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .status import status_text

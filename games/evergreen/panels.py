@@ -22,10 +22,11 @@ drawn once for all new tables, not once per table):
   and whose page it is), so a move that leaves a panel's facts as they were finds it
   drawn (a pick leaves the Fertility Zone, a turn not revealed the Power tracks), and a
   viewer only ever finds a panel drawn from the very facts its own view holds;
-* the pool: for every viewer alike when it holds no form (it is drawn from the public
-  pool, deck and discard); with the standing order's form, for every viewer alike too,
-  under the moves and the order as stored (it changes without a move; the order is in
-  the key, so only a viewer holding that very order finds it); with the pick's forms,
+* the pool: for every viewer and game alike when it holds no form, under a digest of the
+  public pool, deck and discard it is drawn from (``pool_facts``: a turn finds it drawn);
+  with the standing order's form, for every viewer alike too, under the moves and the
+  order as stored (it changes without a move; the order is in the key, so only a viewer
+  holding that very order finds it); with the pick's forms,
   for the viewer's seat and the game's version (in the forms). Both forms are drawn with
   holes where each page puts its own CSRF token and key (``with_form``): neither is ever
   kept.
@@ -210,6 +211,32 @@ def panel_parts(
     }
 
 
+def pool_facts(view: dict[str, Any]) -> tuple[Any, ...]:
+    """All that the pool without a form reads of the view (``_pool.html``,
+    ``pool_context``): no game, no name, no link in it."""
+    return (
+        view["pool"],
+        view["token_card"],
+        view["deck_count"],
+        len(view["discard"]),
+        view["ai_cards"],
+        view["phase"],
+    )
+
+
+def still_pool_part(edition: rules.Edition, view: dict[str, Any]) -> fragments.Part:
+    """The pool without a form, kept for every game alike under a digest of all it is
+    drawn from (``pool_facts``): a move that leaves the pool as it was (a turn, the
+    Action phase) finds it drawn, and so does another table with the same pool."""
+    return fragments.Part(
+        "pool",
+        fragments.EVERYONE,
+        lambda: _pool(edition, view),
+        made_from=fragments.digest(edition.name, pool_facts(view)),
+        shared=True,
+    )
+
+
 def pool_context(edition: rules.Edition, view: dict[str, Any]) -> dict[str, Any]:
     """What ``_pool.html`` shows of the view (the form's parts come from the page)."""
     return {
@@ -283,7 +310,7 @@ def drawn(
     # A pool is drawn from the public pool and, with the standing order's form, the order
     # stored (in its key): alike for every viewer with the same facts, kept once for all.
     if pool == "still":
-        parts["pool"] = part("pool", fragments.EVERYONE, lambda: _pool(edition, view))
+        parts["pool"] = still_pool_part(edition, view)
     elif pool == "pick":  # the forms hold the version: kept for it, not the moves
         parts["pool"] = fragments.Part("pool-pick", viewer, lambda: _pick_pool(game, edition, view))
     elif pool == "rank":  # the order is stored without a move: kept for it too

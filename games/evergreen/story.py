@@ -11,16 +11,13 @@ snapshot took it too, so no unrevealed turn is ever told; the views hide the dec
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import fragments
-from games.kinds import Chapter, StoryLine
+from games.kinds import Chapter, StoryLine, StoryOn
 
 from . import recap, rules
 from .cards import card_info
@@ -124,9 +121,9 @@ class _Teller:
         self.scored = ""
 
     def saved(self) -> dict[str, Any]:
-        """What the telling has gathered so far, as values (copies: telling goes on)."""
+        """What the telling of the open round has gathered so far, as values (copies:
+        telling goes on); the chapters closed before are kept apart (``StoryOn.final``)."""
         return {
-            "chapters": list(self.chapters),
             "title": self.title,
             "lines": list(self.lines),
             "cards": dict(self.cards),
@@ -135,7 +132,6 @@ class _Teller:
         }
 
     def restore(self, saved: dict[str, Any]) -> None:
-        self.chapters = list(saved["chapters"])
         self.title, self.scored = saved["title"], saved["scored"]
         self.lines, self.turns = list(saved["lines"]), list(saved["turns"])
         self.cards = dict(saved["cards"])
@@ -178,72 +174,52 @@ class _Teller:
             )
 
 
-# How many moves back a kept bookmark is looked for: a viewer's previous page is usually
-# one or two moves old; further back the log is told from the start, as before.
-LOOKBACK = 8
-
-
-class _Bookmarks:
-    """Where the telling of a log stood after move k, kept in the cache (``games.fragments``)
-    under a digest of everything it was told from: the record's setup, its first k moves,
-    the viewer, the names and the language. Moves are never changed once made, so the next
-    telling of the same game (after a move, or by the next viewer of the same seat) only
-    replays the moves since; a different game or history has a different digest."""
-
-    def __init__(self, record: GameRecord, viewer: int | None, names: Sequence[str]) -> None:
-        head = repr((record.players, record.seed, record.edition, record.sun, viewer, names))
-        language = translation.get_language() or ""
-        digest = hashlib.sha256(f"story-v1\x1f{language}\x1f{head}".encode())
-        # keys[k]: the key of the bookmark after move k, for the last LOOKBACK + 1 moves.
-        self.keys: dict[int, str] = {}
-        total = len(record.moves)
-        for k, move in enumerate(record.moves, start=1):
-            digest.update(repr(move).encode())
-            if k >= total - LOOKBACK:
-                self.keys[k] = f"game-story:{digest.hexdigest()}"
-
-    def latest(self) -> tuple[int, rules.GameState, dict[str, Any]] | None:
-        found = fragments.first_found([self.keys[k] for k in sorted(self.keys, reverse=True)])
-        return None if found is None else found[1]  # type: ignore[return-value]
-
-    def keep(self, number: int, state: rules.GameState, teller: _Teller) -> None:
-        if number in self.keys:
-            fragments.keep(self.keys[number], (number, state, teller.saved()))
-
-
-def story(
-    record: GameRecord, state: rules.GameState, viewer: int | None, names: Sequence[str]
-) -> list[Chapter]:
+def story_on(
+    record: GameRecord,
+    bookmark: tuple[int, rules.GameState, dict[str, Any]] | None,
+    state: rules.GameState,
+    viewer: int | None,
+    names: Sequence[str],
+) -> StoryOn:
     """The game log as ``viewer`` (None: a spectator) may read it, ``state`` being the
-    game's snapshot: one chapter per round, oldest first. Told on from the last bookmark
-    kept for this history (``_Bookmarks``), told from the first move without one."""
+    game's snapshot, told on from ``bookmark`` (``GameKind.story_on``: ``record`` holds the
+    moves since it; None: all of them, told from the deal). The new bookmark is where the
+    telling stood after the last move and before the reveal that may follow it, so the
+    next telling resumes there whether or not the round has been revealed by then: the
+    chapters closed before it are final, those closed after it are told again."""
     edition = rules.load_edition(record.edition)
     closed = not rules.round_complete(state)
-    bookmarks = _Bookmarks(record, viewer, names)
     teller = _Teller(names, edition)
-    found = bookmarks.latest()
-    if found is not None:
-        first, start, saved = found
+    if bookmark is not None:
+        first, start, saved = bookmark
         teller.restore(saved)
     else:  # dealt from the seed: only when no bookmark says where the telling stood
         first, start = 0, record.start()
-    all_steps = recap.steps(start, record.moves[first:], closed=closed, first=first)
+    all_steps = recap.steps(start, record.moves, closed=closed, first=first)
     views = [player_view(step.state, viewer) for step in all_steps]
-    if found is None:
+    if bookmark is None:
         teller.title = _title(views[0])
-    last = len(record.moves)
+    last = first + len(record.moves)
+    final: tuple[Chapter, ...] = ()
     for before, step, after in zip(views, all_steps[1:], views[1:], strict=False):
         for event in recap.events(before, step.move, after, edition):
             if event.kind == "new_round":
                 teller.close(step.number, after)
                 teller.start(_title(after))
             teller.tell(event, step.move)
-        if step.move is not None and step.number == last and first != last:
-            # After the last move and before the reveal that may follow it: the next
-            # telling resumes here whether or not the round has been revealed by then.
-            bookmarks.keep(step.number, step.state, teller)
+        if step.move is not None and step.number == last:
+            bookmark, final = (last, step.state, teller.saved()), tuple(teller.chapters)
     teller.close(all_steps[-1].number, views[-1])
-    return teller.chapters
+    return StoryOn(final, tuple(teller.chapters[len(final) :]), bookmark)
+
+
+def story(
+    record: GameRecord, state: rules.GameState, viewer: int | None, names: Sequence[str]
+) -> list[Chapter]:
+    """The game log as ``viewer`` (None: a spectator) may read it, ``state`` being the
+    game's snapshot: one chapter per round, oldest first, told from the first move."""
+    told = story_on(record, None, state, viewer, names)
+    return [*told.final, *told.rest]
 
 
 def replay_lines(record: GameRecord, names: Sequence[str]) -> list[str]:

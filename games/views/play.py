@@ -318,7 +318,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
                 view, names, "finished" if kind.is_over(state) else "active"
             ),
             **kind.replay_context(game, record, state, position),
-            **story.replay_context(game, record, state, position, names, number),
+            **story.replay_context(game, state, position, names, number),
         }
     )
     return render(request, "games/replay.html", context)

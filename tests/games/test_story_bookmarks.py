@@ -1,18 +1,18 @@
-"""Evergreen's game log told on from a kept bookmark (games/evergreen/story.py): after any
-move, with the round revealed or not, for a player or a spectator, the log told on from
-where the last telling stood is the log told from the first move."""
+"""Evergreen's game log told on from a bookmark (``story_on``, games/evergreen/story.py):
+after any move, with the round revealed or not, for a player or a spectator, the log told
+on from where an earlier telling stood, with only the moves since, is the log told from
+the first move; the chapters it calls final are never told otherwise later."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from games.evergreen import recap, rules
 from games.evergreen.rules.bots import RandomBot
 from games.evergreen.rules.record import GameRecord
-from games.evergreen.story import story
+from games.evergreen.story import story, story_on
 
 NAMES = ("Alice", "Bob")
 
@@ -33,36 +33,40 @@ def snapshot(record: GameRecord, revealed: bool) -> rules.GameState:
     return recap.steps(record.start(), record.moves, closed=revealed)[-1].state
 
 
-def told_afresh(record: GameRecord, state: rules.GameState, viewer: int | None, settings: Any):
-    settings.GAME_FRAGMENT_CACHE_SECONDS = 0
-    try:
-        return story(record, state, viewer, NAMES)
-    finally:
-        settings.GAME_FRAGMENT_CACHE_SECONDS = 3600
-
-
 @pytest.mark.parametrize("viewer", [None, 0])
-def test_a_log_told_on_from_a_bookmark_is_the_log_told_from_the_start(kept_parts, settings, viewer):
+def test_a_log_told_on_from_a_bookmark_is_the_log_told_from_the_start(viewer):
     record = played(40)
+    for earlier in range(0, len(record.moves) + 1, 3):
+        head = replace(record, moves=record.moves[:earlier])
+        before = story_on(head, None, snapshot(head, earlier % 2 == 0), viewer, NAMES)
+        for k in range(earlier, min(earlier + 4, len(record.moves) + 1)):
+            since = replace(record, moves=record.moves[earlier:k])
+            so_far = replace(record, moves=record.moves[:k])
+            for revealed in (False, True):
+                state = snapshot(so_far, revealed)
+                on = story_on(since, before.bookmark, state, viewer, NAMES)
+                told = [*before.final, *on.final, *on.rest]
+                assert told == story(so_far, state, viewer, NAMES), (earlier, k, revealed)
+
+
+def test_the_final_chapters_stay_as_told_after_every_later_move_and_reveal():
+    record = played(60)
+    final: list = []
+    bookmark = None
     for k in range(len(record.moves) + 1):
+        since = replace(record, moves=record.moves[k - 1 : k] if k else ())
         so_far = replace(record, moves=record.moves[:k])
         for revealed in (False, True):
-            state = snapshot(so_far, revealed)
-            assert story(so_far, state, viewer, NAMES) == told_afresh(
-                so_far, state, viewer, settings
-            ), (k, revealed)
+            whole = story(so_far, snapshot(so_far, revealed), None, NAMES)
+            assert whole[: len(final)] == final, k
+        on = story_on(since, bookmark, snapshot(so_far, False), None, NAMES)
+        final, bookmark = final + list(on.final), on.bookmark
+    assert len(final) > 5  # rounds closed on the way
 
 
-def test_a_different_history_never_finds_another_s_bookmark(kept_parts, settings):
-    one, other = played(30, seed=7), played(30, seed=8)
-    story(one, snapshot(one, True), 0, NAMES)
-    assert story(other, snapshot(other, True), 0, NAMES) == told_afresh(
-        other, snapshot(other, True), 0, settings
-    )
-
-
-def test_a_seat_never_resumes_from_another_seat_s_bookmark(kept_parts, settings):
-    record = played(25)
-    for viewer in (1, 0, None):
-        state = snapshot(record, False)
-        assert story(record, state, viewer, NAMES) == told_afresh(record, state, viewer, settings)
+def test_a_telling_with_no_move_since_keeps_its_bookmark_and_closes_nothing():
+    record = played(20)
+    first = story_on(record, None, snapshot(record, False), None, NAMES)
+    again = story_on(replace(record, moves=()), first.bookmark, snapshot(record, True), None, NAMES)
+    assert again.bookmark is first.bookmark and again.final == ()
+    assert [*first.final, *again.rest] == story(record, snapshot(record, True), None, NAMES)

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import F
 
 from games import story as story_module
+from games import telling
 from games.evergreen import rules
 from games.evergreen.kind import Evergreen
 from games.evergreen.rules.bots import RandomBot
@@ -67,13 +68,13 @@ def test_a_new_version_without_a_move_tells_the_log_no_more(
     game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
     first = log_of(bob, game)
     told = []
-    kind_story = Evergreen.story
+    kind_story_on = Evergreen.story_on
 
     def counting(self: Any, *args: Any) -> Any:
         told.append(args)
-        return kind_story(self, *args)
+        return kind_story_on(self, *args)
 
-    monkeypatch.setattr(Evergreen, "story", counting)
+    monkeypatch.setattr(Evergreen, "story_on", counting)
     # What a join, a deadline or a rematch offer does: the version moves, the moves do not.
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     assert log_of(bob, game) == first and told == []
@@ -82,38 +83,39 @@ def test_a_new_version_without_a_move_tells_the_log_no_more(
     submit(game.pk, user_at(game, seat), RandomBot(0).choose(state, seat))
     log_of(bob, game)
     assert len(told) == 1  # a move is told
+    assert len(told[0][0].moves) == 1  # on from where the last telling stood: that move
 
 
 def test_the_log_reads_only_the_moves_it_has_not_read_before(
     kept_parts, two_player_game, django_assert_num_queries
 ):
     game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
-    assert story_module._record(game) == game.record()
+    assert telling.record(game) == game.record()
     game = play_until(game, lambda s: (s.season, s.round) == (1, 3))
     game.ordered_seats()  # the seats, as the page has them already
     with django_assert_num_queries(1):  # the moves since: one query
-        kept = story_module._record(game)
+        kept = telling.record(game)
     assert kept == game.record()
     stale = Game.objects.get(pk=game.pk)
     stale.moves_count -= 1  # a game row read just before the last move
-    assert story_module._record(stale).moves == game.record().moves[:-1]
+    assert telling.record(stale).moves == game.record().moves[:-1]
 
 
 def test_the_moves_read_are_kept_in_chunks_and_a_full_chunk_is_not_kept_again(
     kept_parts, two_player_game, monkeypatch
 ):
-    monkeypatch.setattr(story_module, "CHUNK", 4)
+    monkeypatch.setattr(telling, "CHUNK", 4)
     game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
-    assert story_module._record(game) == game.record()
+    assert telling.record(game) == game.record()
     full = game.moves_count // 4  # the chunks filled up by then
     kept: list[str] = []
-    keep = story_module.fragments.keep
+    keep = telling.fragments.keep
     monkeypatch.setattr(
-        story_module.fragments,
+        telling.fragments,
         "keep",
         lambda where, value: kept.append(where) or keep(where, value),
     )
     game = play_until(game, lambda s: s.round == 3 or s.season > 1)
-    assert story_module._record(game) == game.record()
+    assert telling.record(game) == game.record()
     assert kept and all(int(where.rsplit(":", 1)[1]) >= full for where in kept)
-    assert story_module._record(game) == game.record()  # all found in the chunks
+    assert telling.record(game) == game.record()  # all found in the chunks

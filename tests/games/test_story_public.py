@@ -56,13 +56,13 @@ def test_the_page_tells_the_log_once_for_both_players_and_a_spectator(
     game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
     alice = user_at(game, 0)
     told: list[Any] = []
-    kind_story = Evergreen.story
+    kind_story_on = Evergreen.story_on
 
-    def counting(self: Any, record: Any, state: Any, viewer: Any, names: Any) -> Any:
+    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, names: Any) -> Any:
         told.append(viewer)
-        return kind_story(self, record, state, viewer, names)
+        return kind_story_on(self, record, bookmark, state, viewer, names)
 
-    monkeypatch.setattr(Evergreen, "story", counting)
+    monkeypatch.setattr(Evergreen, "story_on", counting)
     logs = [words(log_of(viewer, game)) for viewer in (alice, bob, None)]
     assert told == [None]  # as a spectator's, once
     assert logs[0] == logs[1] == logs[2]

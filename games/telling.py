@@ -1,0 +1,157 @@
+"""The game log told and kept, so that after a move only the new moves are told and only
+the rounds they changed are drawn: what a move costs the log is what the move changed,
+not the length of the game.
+
+A kind that tells on from a bookmark (``GameKind.story_on``: Evergreen) has its telling
+kept per game, viewer's eyes, names and language, under one key for all the game's
+versions (``Told``): the moves told, the kind's bookmark after them, the chapters closed
+before it (final: no later move or reveal changes them) and those chapters drawn. The
+next telling reads only the Move rows after the bookmark (Move rows are only ever added,
+numbered 1, 2, … in order) and tells them on; a telling kept for more moves than the game
+row has (read just before a move) is left alone and the log told from the first move.
+What one seat is told is kept under that seat's eyes (``story._told_to``), never found by
+another. A kind without ``story_on`` has its log told whole (``GameKind.story``) from the
+record, whose moves read before are kept in chunks (``record``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.utils import translation
+
+from . import fragments, kinds
+from .kinds import Chapter
+
+if TYPE_CHECKING:
+    from .models import Game
+
+
+@dataclass(frozen=True)
+class Told:
+    """The log of a game told up to ``moves`` moves: ``final``, the chapters closed before
+    the kind's ``bookmark``; ``drawn``, each of them drawn (oldest first, none open);
+    ``rest``, those told after the bookmark (the round still open), never kept."""
+
+    moves: int
+    bookmark: Any
+    final: tuple[Chapter, ...]
+    drawn: tuple[str, ...]
+    rest: tuple[Chapter, ...] = ()
+
+    @property
+    def chapters(self) -> list[Chapter]:
+        return [*self.final, *self.rest]
+
+
+def told(
+    game: Game,
+    viewer: int | None,
+    eyes: int | str | None,
+    names: Sequence[str],
+    draw: Callable[[Chapter], str],
+) -> Told:
+    """The log of a started ``game`` as seat ``viewer`` (None: a spectator) may read it,
+    told on from the telling kept for ``eyes`` (``Told``; ``draw``: a final chapter as the
+    page shows it, closed)."""
+    kind = kinds.of(game)
+    state = game.engine_state()
+    if not tells_on(kind):
+        whole = kind.story(record(game), state, viewer, names)
+        return Told(game.moves_count, None, (), (), tuple(whole))
+    where = _key(game, eyes, names)
+    kept = fragments.all_found([where]).get(where)
+    since = kept if isinstance(kept, Told) and kept.moves <= game.moves_count else None
+    moves = _moves_since(game, since.moves) if since is not None else None
+    if since is None or moves is None:
+        since, read = None, record(game)
+        head = read
+    else:
+        read, head = None, kind.record(names, game.setup(), moves)
+    on = kind.story_on(head, since.bookmark if since else None, state, viewer, names)
+    if on is None:  # the kind could not tell it on (a snapshot set by hand): whole
+        told_whole = kind.story(read if read is not None else record(game), state, viewer, names)
+        return Told(game.moves_count, None, (), (), tuple(told_whole))
+    final = (since.final if since else ()) + on.final
+    drawn = (since.drawn if since else ()) + tuple(draw(chapter) for chapter in on.final)
+    now = Told(game.moves_count, on.bookmark, final, drawn)
+    newer_kept = isinstance(kept, Told) and kept.moves > now.moves  # this row was stale
+    if not newer_kept and (since is None or on.bookmark is not since.bookmark):
+        fragments.keep(where, now)
+    return Told(now.moves, now.bookmark, final, drawn, on.rest)
+
+
+def tells_on(kind: kinds.GameKind) -> bool:
+    """Whether ``kind`` tells its log on from a bookmark (it has its own ``story_on``)."""
+    return type(kind).story_on is not kinds.GameKind.story_on
+
+
+# Part of every key: a change to what a telling holds (``Told``, a kind's bookmark) bumps
+# it, so a new release never resumes from a telling an older one kept.
+FORM = "v1"
+
+
+def _key(game: Game, eyes: int | str | None, names: Sequence[str]) -> str:
+    """Where the telling of ``game`` for ``eyes`` is kept: one key for all its versions
+    (what it holds says how far it was told), the game's invitation code in it (a game
+    made again under an old number is another game)."""
+    whose = "spectator" if eyes is None else str(eyes)
+    named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    language = translation.get_language() or ""
+    return f"game-told-{FORM}:{game.pk}:{game.invite_code}:{whose}:{language}:{named}"
+
+
+def _moves_since(game: Game, told: int) -> list[Any] | None:
+    """The game's moves after the first ``told`` (one query), or None when the rows do not
+    follow on from them."""
+    kind = kinds.of(game)
+    if told == game.moves_count:
+        return []
+    rows = list(
+        game.moves.filter(number__gt=told)
+        .order_by("number")
+        .values_list("number", "payload", "seat")
+    )
+    if [number for number, _, _ in rows] != list(range(told + 1, game.moves_count + 1)):
+        return None
+    return [kind.move_from_json(payload, seat) for _, payload, seat in rows]
+
+
+# How many moves a kept chunk of a game's moves holds (``record``).
+CHUNK = 16
+
+
+def record(game: Game) -> Any:
+    """The game's record, as ``game.record()`` reads it. Move rows are only ever added
+    (numbered 1, 2, … in order), so the moves read for an earlier telling are kept
+    (``games.fragments``) in chunks of ``CHUNK``, all found in one round trip, and only
+    the newer rows are read: after a move, one row, and only the last chunk is kept anew
+    (a full chunk never changes again)."""
+    if not fragments.keeping():
+        return game.record()
+    kind = kinds.of(game)
+    where = f"game-moves:{game.pk}:{game.invite_code}"
+    keys = [f"{where}:{k}" for k in range(game.moves_count // CHUNK + 1)]
+    found = fragments.all_found(keys)
+    moves: list[Any] = []
+    for chunk in keys:
+        kept = found.get(chunk)
+        if not isinstance(kept, tuple) or len(kept) != CHUNK:
+            if isinstance(kept, tuple) and len(kept) < CHUNK:
+                moves.extend(kept)
+            break
+        moves.extend(kept)
+    moves = moves[: game.moves_count]
+    read = len(moves)
+    if read < game.moves_count:
+        rows = game.moves.filter(number__gt=read).order_by("number")
+        moves.extend(
+            kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
+        )
+        for k in range(read // CHUNK, (len(moves) - 1) // CHUNK + 1):
+            fragments.keep(keys[k], tuple(moves[k * CHUNK : (k + 1) * CHUNK]))
+    names = [seat.name for seat in game.ordered_seats()]
+    return kind.record(names, game.setup(), moves)
