@@ -8,8 +8,9 @@ else (another version, an unknown game, a cache that misses) goes on to the view
 (``games.views.play.poll``), which renders the new region or answers 404 as before.
 
 The cached version must never equal a version the game has left, or a page would wait
-for nothing. Every save of a game that writes its version publishes the new one at once,
-inside the write's transaction: the game row is locked there, so two moves publish in
+for nothing. Every write of a game's version publishes the new one at once (a move's
+write itself, ``publish``; any other save through ``post_save``), inside the write's
+transaction: the game row is locked there, so two moves publish in
 the order they commit, and a transaction rolled back leaves a version that no page
 shows (those polls go on to the view: slower, never wrong). A miss is filled from the
 database with ``add``, which never overwrites a published version. What remains is a
@@ -62,7 +63,13 @@ def current_version(pk: int) -> int | None:
 @receiver(post_save, sender=Game, dispatch_uid="games_publish_poll_version")
 def publish_version(sender: Any, instance: Game, update_fields: Any = None, **kwargs: Any) -> None:
     if update_fields is None or "version" in update_fields:
-        cache.set(version_key(instance.pk), instance.version, TTL_SECONDS)
+        publish(instance)
+
+
+def publish(game: Game) -> None:
+    """Publish the game's version just written (the moves' writes call it themselves:
+    they send no ``post_save``, ``games.services.onetrip``)."""
+    cache.set(version_key(game.pk), game.version, TTL_SECONDS)
 
 
 @receiver(post_delete, sender=Game, dispatch_uid="games_forget_poll_version")

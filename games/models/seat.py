@@ -101,6 +101,12 @@ class Seats(list[Seat]):
 
     def save(self) -> None:
         """Write what changed since the last ``save``."""
+        for values, pks in self.changes():
+            Seat.objects.filter(pk__in=pks).update(**values)
+
+    def changes(self) -> list[tuple[dict[str, Any], list[int]]]:
+        """The UPDATEs that write what changed since the last ``save`` or ``changes``, as
+        (values, the seats' ids) each, and forget it (the caller writes them)."""
         alike: list[tuple[dict[str, Any], list[int]]] = []
         for seat in self:
             names = self._changed.get(seat.position)
@@ -112,6 +118,5 @@ class Seats(list[Seat]):
                 alike.append((values, [seat.pk]))
             else:
                 group.append(seat.pk)
-        for values, pks in alike:
-            Seat.objects.filter(pk__in=pks).update(**values)
         self._changed.clear()
+        return alike

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from celery import current_app
-from django.db import transaction
-from django.db.models import Prefetch
+from django.db import connection, transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from .. import deadlines, kinds, mails, usercache
+from .. import deadlines, kinds, mails, pollcache, usercache
 from ..kinds import GameKind
 from ..models import Game, Move, Seat, Seats
 from ..signals import game_ended
+from .onetrip import OneTrip
 
 CLOSE_ROUND_TASK = "games.tasks.close_round"
 
@@ -63,8 +64,19 @@ def _seats() -> Prefetch[Any]:
 
 
 def lock_game(game_id: int) -> Game:
-    """The game row, locked (``FOR UPDATE`` where the database has it)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """The game row, locked (``FOR UPDATE`` where the database has it); raises
+    ``Game.DoesNotExist`` as ``get`` does.
+
+    Written out rather than built by the ORM (``select_for_update().get()``): every write
+    starts here, and compiling that query for the game's 28 columns was a tenth of the
+    ORM's work in a turn submitted through the API (0.49 -> 0.34 ms CPU; the columns
+    become fields by their names, as in any ``raw`` query)."""
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    table = connection.ops.quote_name(Game._meta.db_table)
+    found = list(Game.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [game_id]))
+    if not found:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    return found[0]
 
 
 def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
@@ -72,7 +84,8 @@ def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
     players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
     the same seat objects, so an answer rendered after the write reads no seat again. The
     user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
-    game = Game.objects.select_for_update().prefetch_related(_seats()).get(pk=game_id)
+    game = lock_game(game_id)
+    prefetch_related_objects([game], _seats())
     usercache.attach(game.seats.all(), known=[asking])
     return game, Seats(game.seats.all())
 
@@ -130,12 +143,10 @@ def progress(game: Game, state: Any, seats: Seats, moves: list[Move]) -> Any:
 
 def commit(game: Game, before: Any, state: Any, seats: Seats, moves: list[Move]) -> None:
     """Write the new moves, snapshot and projections; schedule what comes after."""
-    if moves:
-        Move.objects.bulk_create(moves)
     game.needs_closing = kinds.of(game).needs_resolution(state)
     now = timezone.now()
     deadlines.update(game, state, seats, now)
-    _store(game, state, seats)
+    _store(game, state, seats, moves)
     mails.after_change(game, before, state, seats)
     if game.needs_closing:
         schedule_closing(game.pk)
@@ -180,8 +191,9 @@ def close_game_round(game_id: int) -> bool:
         return True
 
 
-def _store(game: Game, state: Any, seats: Seats) -> None:
-    """Save the snapshot, the seats' changes and the projections; bump the version."""
+def _store(game: Game, state: Any, seats: Seats, moves: list[Move]) -> None:
+    """Save the new moves, the snapshot, the seats' changes and the projections (the first
+    three in one round trip); bump the version and publish it."""
     kind = kinds.of(game)
     old = game.state
     snapshot = kind.state_to_json(state)
@@ -193,14 +205,19 @@ def _store(game: Game, state: Any, seats: Seats) -> None:
     if ended:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-    game.save(update_fields=GAME_STATE_FIELDS)
     for seat, score in zip(seats, kind.scores(state), strict=True):
         seats.change(seat, score=score)
+    trip = OneTrip()
+    trip.update_object(game, GAME_STATE_FIELDS)
     # Only the seats and fields this write changed: a turn changes its own seat's move
     # count and clock, and leaves the other seats alone until the round is revealed.
     # (A plain UPDATE each, or one for seats changed alike: bulk_update's CASE
     # expressions took three times as long to build and run.)
-    seats.save()
+    for values, pks in seats.changes():
+        trip.update(Seat, pks, values)
+    trip.insert(moves)
+    trip.run()
+    pollcache.publish(game)  # as a save() of the game would (its post_save)
     kind.store_projections(game, old, state)
     if ended:
         # Last, after the final scores are written: the receivers read them back.

@@ -12,7 +12,7 @@ from tests.games.gamehelpers import client_for, turn_text
 from tests.games.turnhelpers import HTMX, set_position, step, steps_of
 
 # A turn submitted from the page with htmx, in SQL queries (raise it only knowingly).
-HTMX_TURN_QUERIES = 12
+HTMX_TURN_QUERIES = 10
 
 
 @pytest.fixture
@@ -205,8 +205,8 @@ class TestSubmitting:
         self, snow_game, alice, django_assert_max_num_queries
     ):
         # The session and its user; the game and seats the page's steps are read from;
-        # the write (savepoint, game and seats locked, the Move row, the game, the seat,
-        # savepoint released); the game log's moves. Not the game and its seats again.
+        # the write (savepoint, game and seats locked, the Move row, the game and the seat
+        # in one statement, savepoint released); the game log's moves. Not the game and its seats again.
         client = client_for(alice)
         turn = turn_text("C", "none", ("grow", (1, 1)), ("plant", (0, 2)))
         url = reverse("games:submit_turn", args=[snow_game.pk])
