@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.signals import setting_changed
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.dispatch import receiver
 from django.http import Http404
 from django.utils.module_loading import import_string
@@ -48,14 +49,27 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     challenge's game until the viewer has finished theirs): they raise ``GameHidden``.
     """
     try:
-        # Ordered by position alone: Seat's default ordering starts with the game, which
-        # joins the game's table to order by its own ordering (a join for nothing here).
-        seats = usercache.seats_with_users(Seat.objects.order_by("position"))
-        game = rowcache.read(pk, seats)  # from the cache while none of its rows changed
+        # from the cache while none of its rows changed
+        game = rowcache.read(pk, _seats_in_order())
     except Game.DoesNotExist:
         raise Http404("No such game") from None
     usercache.attach(game.seats.all(), known=[user])  # the viewer is loaded already
     return game, _guarded(game, game.seats.all(), user)
+
+
+def with_seats(game: Game, user: Any) -> Game:
+    """``game`` with its seats in ``game.seats.all()`` as ``game_for_viewer`` gives them
+    (one query, none when they are there already): for a game a write has just left,
+    whose seats it handed on instead (``SubmitResult.seats``)."""
+    prefetch_related_objects([game], Prefetch("seats", queryset=_seats_in_order()))
+    usercache.attach(game.seats.all(), known=[user])
+    return game
+
+
+def _seats_in_order() -> QuerySet[Seat]:
+    # Ordered by position alone: Seat's default ordering starts with the game, which
+    # joins the game's table to order by its own ordering (a join for nothing here).
+    return usercache.seats_with_users(Seat.objects.order_by("position"))
 
 
 def game_and_seats_for_viewer(

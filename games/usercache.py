@@ -92,8 +92,13 @@ def attach(seats: Iterable[Any], known: Iterable[Any] = ()) -> None:
     are kept (``seats_with_users`` joined them otherwise). A user in ``known`` (the one
     asking, loaded for the request already; None or a visitor count for nothing) is given
     as it is, not looked up again."""
-    if not keeping():
-        return
+    if keeping():
+        give_users(seats, known)
+
+
+def give_users(seats: Iterable[Any], known: Iterable[Any] = ()) -> None:
+    """``attach``, also where users are not kept: then they are read, in one query (for
+    seats read without joining them, as a write's locked seats are)."""
     seated = [seat for seat in seats if seat.user_id is not None]
     found = {user.pk: user for user in known if getattr(user, "is_authenticated", False)}
     found.update(users(seat.user_id for seat in seated if seat.user_id not in found))

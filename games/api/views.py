@@ -245,9 +245,9 @@ def _submit(request: Request, pk: int, move: dict[str, Any], body: dict[str, Any
         idempotency_key=_idempotency_key(request),
         expected_version=_expected_version(request, body),
     )
-    game = result.game  # seats come attached: no second read of the game
-    seat = services.seat_of(game, request.user)
-    data = _detail(request, game, seat)
+    game, seats = result.game, result.seats  # as the write left them: not read again
+    seat = services.seat_of(game, request.user, seats)
+    data = _detail(request, game, seat, seats)
     data["move"] = {
         "number": result.move.number,
         "seat": result.move.seat,

@@ -3,6 +3,7 @@ may be made now."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,15 +21,17 @@ from .writes import commit, lock_game_and_seats, move_row, progress
 @dataclass(frozen=True)
 class SubmitResult:
     game: Game
+    seats: list[Seat]  # the game's, in seat order, as the write left them (with their users)
     move: Move
     state: Any  # the game kind's state after the move
     repeated: bool = False  # True when an idempotency key returned an earlier result
 
 
-def seat_of(game: Game, user: Any) -> Seat | None:
+def seat_of(game: Game, user: Any, seats: Iterable[Seat] | None = None) -> Seat | None:
+    """``user``'s seat among ``seats`` (by default the game's), None for a spectator."""
     if not getattr(user, "is_authenticated", False):
         return None
-    for seat in game.seats.all():
+    for seat in game.seats.all() if seats is None else seats:
         if seat.user_id == user.pk:
             return seat
     return None
@@ -156,7 +159,7 @@ def _repeated(
         raise Conflict(
             _("This idempotency key was used for another move."), "idempotency_key_reused"
         )
-    return SubmitResult(game, earlier, game.engine_state(), repeated=True)
+    return SubmitResult(game, seats, earlier, game.engine_state(), repeated=True)
 
 
 def _play(
@@ -195,4 +198,4 @@ def _play(
     seats.change(seat, timeouts_in_row=0, last_acted_move=record.number, awaiting_since=None)
     state = progress(game, state, seats, moves)
     commit(game, before, state, seats, moves)
-    return SubmitResult(game, record, game.engine_state())
+    return SubmitResult(game, seats, record, game.engine_state())

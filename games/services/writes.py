@@ -12,14 +12,13 @@ from typing import Any
 
 from celery import current_app
 from django.db import connection, transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from .. import deadlines, kinds, mails, pollcache, usercache
 from ..kinds import GameKind
 from ..models import Game, Move, Seat, Seats
 from ..signals import game_ended
-from .onetrip import OneTrip
+from .onetrip import OneTrip, read_locked
 
 CLOSE_ROUND_TASK = "games.tasks.close_round"
 
@@ -55,14 +54,6 @@ SEAT_STATE_FIELDS = (
 )
 
 
-def _seats() -> Prefetch[Any]:
-    """A game's seats in seat order, their rows locked too (``of``: not the users' rows):
-    what a write reads of a seat stays true until it commits. Their users and players
-    joined, unless they come from the cache (``games.usercache``)."""
-    locked = usercache.seats_with_users(Seat.objects.select_for_update(of=("self",)))
-    return Prefetch("seats", queryset=locked.order_by("position"))
-
-
 def lock_game(game_id: int) -> Game:
     """The game row, locked (``FOR UPDATE`` where the database has it); raises
     ``Game.DoesNotExist`` as ``get`` does.
@@ -81,13 +72,15 @@ def lock_game(game_id: int) -> Game:
 
 def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
     """The game row locked for this transaction, then its seats (locked as well) with their
-    players, in seat order: the same lock order in every write. ``game.seats.all()`` holds
-    the same seat objects, so an answer rendered after the write reads no seat again. The
-    user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
-    game = lock_game(game_id)
-    prefetch_related_objects([game], _seats())
-    usercache.attach(game.seats.all(), known=[asking])
-    return game, Seats(game.seats.all())
+    players, in seat order: the same lock order in every write, in one round trip
+    (``onetrip.read_locked``). The seats are handed on (an answer drawn after the write
+    takes them from ``SubmitResult.seats``): ``game.seats.all()`` would read them again.
+    The user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
+    game, seats = read_locked(Game, game_id, Seat, "game", "position")
+    for seat in seats:
+        seat.game = game  # the game read, not read again through the seat
+    usercache.give_users(seats, known=[asking])
+    return game, Seats(seats)
 
 
 def move_row(game: Game, move: Any, user: Any = None, key: str | None = None) -> Move:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import clocks, kinds, pagecache, services, story
-from ..access import game_for_viewer
+from ..access import game_for_viewer, with_seats
 from ..kinds import Refusal
 from ..models import Game, Seat
 from ..ratelimit import RateLimited, check_move_rate
@@ -188,6 +188,10 @@ def _as_written(game: Game | None, user: Any) -> tuple[Game, Seat | None] | None
     once, may have moved it on: read afresh). The view's guards ran before the write."""
     if game is None or game.needs_closing or game.status != Game.Status.ACTIVE:
         return None
+    # The page reads the seats from ``game.seats.all()``, not the ones the write handed
+    # on: read once here (after the commit, without a lock) unless the request's read
+    # left them there (a step of the turn builder).
+    game = with_seats(game, user)
     return game, services.seat_of(game, user)
 
 

@@ -17,9 +17,10 @@ from tests.games.gamehelpers import api_client_for, user_at
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fixed_seed")]
 
 EMPTY_TURN = {"action": "D", "effects": [], "power": None}
-# One API turn: the token, the savepoint, the game and its seats (locked), the Move row,
-# the game and the player's seat written in one statement (``games.services.onetrip``),
-# the savepoint released. The answer's hints taken per seat (``hints_used``) are on the
+# One API turn: the token, the savepoint, the game and its seats (locked, in one round
+# trip), the seats' users (kept in the cache in production: not there), the Move row, the
+# game and the player's seat written in one statement (``games.services.onetrip``), the
+# savepoint released. The answer's hints taken per seat (``hints_used``) are on the
 # seats read. Raise it only knowingly.
 TURN_QUERIES = 6
 
@@ -33,8 +34,8 @@ class TestTurnCost:
         self, action_game: Game, django_assert_max_num_queries: Any
     ) -> None:
         # The token with its user and player; the savepoint; the game and its seats, both
-        # locked; the Move row, the game and the player's own seat (bob's did not change)
-        # in one statement; the savepoint released. The answer (names, clocks, hints taken, view) comes from
+        # locked; their users; the Move row, the game and the player's own seat (bob's did
+        # not change) in one statement; the savepoint released. The answer (names, clocks, hints taken, view) comes from
         # the seats already read.
         alice = user_at(action_game, 0)
         client = api_client_for(alice)

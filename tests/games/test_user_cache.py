@@ -45,8 +45,9 @@ class TestAWriteWithItsPlayersKept:
         assert first.status_code == 200, first.content
         client = api_client_for(bob)
         client.get(api_url("game", action_game.pk))  # bob's token and user kept
-        # test_api_turn_cost's six, but for the token with its user and player
-        with django_assert_max_num_queries(5) as captured:
+        # test_api_turn_cost's six, but for the token with its user and player and the
+        # seats' users
+        with django_assert_max_num_queries(4) as captured:
             answer = client.post(api_url("turn", action_game.pk), EMPTY_TURN, format="json")
         assert answer.status_code == 200
         assert user_reads(captured) == 0
