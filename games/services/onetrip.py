@@ -6,8 +6,8 @@ PostgreSQL both ``SELECT ... FOR UPDATE`` go in one round trip (two statements, 
 order: the game's row is locked first, as in every write) and their rows become model
 instances with ``Model.from_db`` after each field's ``from_db_value``: 0.3 ms of CPU where
 the ORM's locked ``get`` and ``Prefetch`` took 1.4 ms. (Two statements in one ``execute``
-need psycopg's client-side binding, Django's default; elsewhere, e.g. SQLite, two ``raw``
-queries.) The seats are not the game's prefetched ``game.seats.all()``: the caller hands
+need psycopg's client-side binding, Django's default; with ``server_side_binding``, or
+elsewhere, e.g. SQLite, two ``raw`` queries.) The seats are not the game's prefetched ``game.seats.all()``: the caller hands
 them on.
 
 A move ends with three writes or more: its Move rows, the seats it changed, the game row.
@@ -43,7 +43,7 @@ def read_locked(
     ordering = _column(_field(child, order))
     parents = f"FROM {_table(parent)} WHERE {parent_key} = %s{lock}"
     children = f"FROM {_table(child)} WHERE {child_key} = %s ORDER BY {ordering}{lock}"
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or _binds_on_the_server():
         found = list(parent._default_manager.raw(f"SELECT * {parents}", [pk]))
         if not found:
             raise _missing(parent, pk)
@@ -61,6 +61,12 @@ def read_locked(
     if row is None:
         raise _missing(parent, pk)
     return _made(parent, parent_fields, row), [_made(child, child_fields, r) for r in rows]
+
+
+def _binds_on_the_server() -> bool:
+    """Whether psycopg sends parameters apart from the SQL (the ``server_side_binding``
+    option): a statement then takes no second one after it."""
+    return bool(connection.settings_dict.get("OPTIONS", {}).get("server_side_binding"))
 
 
 def _missing(model: type[Model], pk: Any) -> Exception:
