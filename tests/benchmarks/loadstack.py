@@ -110,10 +110,17 @@ def prepare_django(database_url: str, prefix: str) -> Path:
 
 def mail_every_move(*users: Any) -> None:
     """These players get a mail for every move (new players' mails are coalesced): the
-    load and fault checks count every mail, each due before the run settles."""
+    load and fault checks count every mail, each due before the run settles. Saved on
+    the users' own players, as the profile page saves it: the user objects the caller
+    goes on playing with say so too (a write takes the asking user as it is), and the
+    user cache hears of it."""
     from games.models import Player
 
-    Player.objects.filter(user__in=users).update(email_mode=Player.EmailMode.EVERY_MOVE)
+    for user in users:
+        player = Player.for_user(user)
+        user.player = player
+        player.email_mode = Player.EmailMode.EVERY_MOVE
+        player.save(update_fields=["email_mode"])
 
 
 def make_players(count: int) -> list[str]:

@@ -20,8 +20,9 @@ from django.db import connection, connections
 
 from games import services
 from games.evergreen.rules.bots import RandomBot
-from games.models import Game, Player
+from games.models import Game
 from tests.benchmarks.loadaudit import audit_game, audit_mails, settle
+from tests.benchmarks.loadstack import mail_every_move
 from tests.benchmarks.mailsink import MailSink
 from tests.benchmarks.webstack import (
     Child,
@@ -136,9 +137,7 @@ class Players:
         ]
         # A mail for every move (new players' mails are coalesced): the faults are
         # measured on as many mails as possible.
-        Player.objects.filter(user__in=[u for table in self.users for u in table]).update(
-            email_mode=Player.EmailMode.EVERY_MOVE
-        )
+        mail_every_move(*(user for table in self.users for user in table))
         self.current = [self.new_game(table) for table in range(self.tables)]
         self.thread = threading.Thread(target=self.run, name="players", daemon=True)
         # (when, action, done): see ``before_a_move``.
