@@ -15,26 +15,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
 from tests.benchmarks.oneprocess import bench_process
+from tests.benchmarks.rendercost import cpu_ms
 
 CALLS = 100
 KEPT = 600
-
-
-def cpu_ms(call: Callable[[], Any], between: Callable[[], Any] | None = None) -> float:
-    """Mean CPU ms of ``call`` over ``CALLS`` calls; ``between`` runs before each, uncounted."""
-    spent = 0.0
-    for _ in range(CALLS):
-        if between is not None:
-            between()
-        start = time.process_time()
-        call()
-        spent += time.process_time() - start
-    return spent * 1000 / CALLS
 
 
 def main() -> int:
@@ -75,7 +63,7 @@ def main() -> int:
                 with override_settings(GAME_ROWS_CACHE_SECONDS=seconds):
                     for name, (call, between) in reads.items():
                         call()  # warm: the rows kept, when they are
-                        spent.setdefault((name, seconds), []).append(cpu_ms(call, between))
+                        spent.setdefault((name, seconds), []).append(cpu_ms(call, CALLS, between))
         print(f"CPU ms per read, median of {args.rounds} alternated rounds: not kept -> kept")
         for name in reads:
             off = statistics.median(spent[(name, 0)])

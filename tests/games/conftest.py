@@ -11,12 +11,16 @@ root ``conftest.py``; plain helper functions live in ``tests.games.gamehelpers``
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games import services
 from games.models import Game
+from tests.benchmarks.webstack import RedisServer
 from tests.games.apihelpers import in_action_phase, refreshed
 from tests.games.gamehelpers import play_until
 from tests.games.liveworker import broker_url, live, smtp, worker  # noqa: F401 - fixtures
@@ -47,3 +51,14 @@ def kept_users(settings: Any) -> Any:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    """A private redis-server for the module's tests (never the machine's shared one)."""
+    try:
+        server = RedisServer(Path(tempfile.mkdtemp(prefix="tests-redis-")) / "redis.log")
+    except FileNotFoundError:
+        pytest.skip("redis-server is not installed")
+    yield server
+    server.stop()

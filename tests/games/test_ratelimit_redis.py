@@ -3,9 +3,6 @@ one round trip, with DRF's sliding window and its refusal; open while Redis is g
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,16 +14,6 @@ from games import ratelimit
 from games.models import Game
 from tests.benchmarks.webstack import RedisServer
 from tests.games.gamehelpers import api_client_for, user_at
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    try:
-        server = RedisServer(Path(tempfile.mkdtemp(prefix="ratelimit-redis-")) / "redis.log")
-    except FileNotFoundError:
-        pytest.skip("redis-server is not installed")
-    yield server
-    server.stop()
 
 
 @pytest.fixture

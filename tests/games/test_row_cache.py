@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
-import tempfile
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -227,16 +225,6 @@ def unreachable_while(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[],
             write()
 
     return run
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    try:
-        server = RedisServer(Path(tempfile.mkdtemp(prefix="rowcache-redis-")) / "redis.log")
-    except FileNotFoundError:
-        pytest.skip("redis-server is not installed")
-    yield server
-    server.stop()
 
 
 @pytest.fixture
