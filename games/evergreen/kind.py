@@ -305,14 +305,8 @@ class Evergreen(GameKind):
         viewer: int | None,
         names: Sequence[str],
     ) -> list[Chapter]:
-        from .story import story
-
-        try:
-            return story(record, state, viewer, names)
-        except rules.RulesError:
-            # A snapshot its moves do not lead to (a position set by hand, as tests and
-            # repairs do): the page goes without a log rather than failing.
-            return []
+        told = self.story_on(record, None, state, viewer, names)
+        return [] if told is None else [*told.final, *told.rest]
 
     def story_on(
         self, record: GameRecord, bookmark: Any, state: Any, viewer: int | None, names: Any
@@ -322,7 +316,10 @@ class Evergreen(GameKind):
         try:
             return story_on(record, bookmark, state, viewer, names)
         except rules.RulesError:
-            return None  # as in ``story``: the platform tells it whole, which tells none
+            # A snapshot its moves do not lead to (a position set by hand, as tests and
+            # repairs do): the page goes without a log rather than failing (``story``
+            # tells none; the platform, given None, tells it whole with ``story``).
+            return None
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .status import status_text
