@@ -302,14 +302,9 @@ def test_rows_kept_by_another_server_with_the_same_transaction_ids_are_never_fou
     # same ids may name other rows there. What another server kept under these very ids
     # (here: the rows with a score no game has) is not what this server's reader finds.
     pk = action_game.pk
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT g.xmin::text, (SELECT string_agg(s.id::text || ':' || s.xmin::text, ','"
-            f" ORDER BY s.position) FROM {Seat._meta.db_table} s WHERE s.game_id = g.id)"
-            f" FROM {Game._meta.db_table} g WHERE g.id = %s",
-            [pk],
-        )
-        game_version, seat_versions = cursor.fetchone()
+    with connection.cursor() as cursor:  # the rows' versions, as a lookup asks for them
+        cursor.execute(rowcache._current_rows_sql(), [pk])
+        _this_server, game_version, seat_versions = cursor.fetchone()
     forged = Game.objects.prefetch_related("seats").get(pk=pk)
     forged.version = 10_000
     cache.set(rowcache.rows_key(pk, "another server", game_version, seat_versions), forged)
