@@ -10,6 +10,10 @@ nothing stale can be found: a changed value is a new key. The memory is bounded 
 drawings are forgotten all at once past ``MOST``, as the site head's are), and a changed
 setting (tests change them) forgets them too.
 
+``page_token`` is the request's one masked CSRF token: Django masks a new one on every
+``get_token`` (a new random string each), and the game page needs one for its template
+and its kind's forms; any mask of the session's secret is as good as another.
+
 Unlike ``games.fragments`` (the Redis cache, shared by the web processes and kept per
 game version), this costs no round trip: it suits a part that is cheap to key and
 costly to draw, and alike for many pages.
@@ -18,10 +22,12 @@ costly to draw, and alike for many pages.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.urls import get_script_prefix, get_urlconf
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -29,6 +35,8 @@ from django.utils.translation import get_language
 # Where a kept drawing has each page's CSRF token: plain words that no escaped text of a
 # drawing (names, messages: their ``<`` and quotes escaped) can be confused with.
 TOKEN_HOLE = "page-csrf-token-here"
+# Where ``page_token`` keeps the request's masked token (an attribute of our own).
+_PAGE_TOKEN = "evergreen_page_csrf_token"
 # How many drawings a process keeps before it forgets them all (a few kB each).
 MOST = 2048
 
@@ -47,12 +55,29 @@ def key_of(*drawn_from: object) -> str:
     return hashlib.sha256(named.encode()).hexdigest()
 
 
-def kept(key: str, draw: Callable[[str], str], token: str) -> SafeString:
+def kept(
+    key: str, draw: Callable[[str], str], token: str, fills: Mapping[str, str] | None = None
+) -> SafeString:
     """``draw(TOKEN_HOLE)``, drawn once per process for ``key`` (``key_of``), with this
-    page's CSRF ``token`` in its holes (letters and digits: nothing to escape)."""
+    page's CSRF ``token`` in its holes (letters and digits: nothing to escape), then each
+    hole of ``fills`` (plain words the drawing was drawn with) filled with its text, which
+    the caller escaped (after the token: a text naming ``TOKEN_HOLE`` stays as it is)."""
     drawing = _kept.get(key)
     if drawing is None:
         if len(_kept) >= MOST:
             _kept.clear()
         drawing = _kept[key] = draw(TOKEN_HOLE)
-    return mark_safe(drawing.replace(TOKEN_HOLE, token))  # escaped by its template
+    filled = drawing.replace(TOKEN_HOLE, token)
+    for hole, text in (fills or {}).items():
+        filled = filled.replace(hole, text)
+    return mark_safe(filled)  # escaped by its template, the fills by the caller
+
+
+def page_token(request: HttpRequest) -> str:
+    """The request's masked CSRF token, masked once (``get_token``, which also asks for the
+    cookie to be set) however many parts of the page ask."""
+    token = getattr(request, _PAGE_TOKEN, None)
+    if token is None:
+        token = get_token(request)
+        setattr(request, _PAGE_TOKEN, token)
+    return str(token)

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 
-from games import services
+from games import drawings, services
 from games.kinds import Refusal
 
 from . import panels, presenters, refusals, rules, turnbuilder
@@ -163,7 +162,7 @@ def page_context(
     )
     pool_html = kept.pool
     if pool in ("pick", "rank") and pool_html is not None:
-        pool_html = panels.with_form(pool_html, get_token(request), str(form_key or ""))
+        pool_html = panels.with_form(pool_html, drawings.page_token(request), str(form_key or ""))
     context.update(
         {
             "view": view,

@@ -1,5 +1,6 @@
 """``{% link 'games:detail' game.pk %}``: ``{% url %}`` for positional arguments, reversed
 once per process (``games.links``); ``{% link ... as name %}`` keeps it in the context.
+``{% asset 'css/site.css' %}``: ``{% static %}``, asked once per process (``games.links``).
 ``{% game_links %}``: the game page's links, drawn once per process."""
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ register = template.Library()
 @register.simple_tag
 def link(name: str, *args: object) -> str:
     return links.url(name, *args)
+
+
+@register.simple_tag
+def asset(path: str) -> str:
+    return links.static_url(path)
 
 
 @register.simple_tag(takes_context=True)

@@ -25,7 +25,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import clocks, kinds, pagecache, services, story
+from .. import clocks, drawings, kinds, pagecache, services, story
 from ..access import game_for_viewer, with_seats
 from ..kinds import Refusal
 from ..models import Game, Seat
@@ -148,6 +148,9 @@ def render_play(
     request: HttpRequest, game: Game, seat: Seat | None, *, status: int = 200, **kwargs: Any
 ) -> HttpResponse:
     context = _context(request, game, seat, **kwargs)
+    # The page's one CSRF mask, for its template as for its kind's forms (``page_context``
+    # asks ``drawings.page_token`` too): Django's context processor would mask another.
+    context["csrf_token"] = drawings.page_token(request)
     htmx = request.htmx  # type: ignore[attr-defined]  # django_htmx's middleware sets it
     region = bool(htmx) and not htmx.history_restore_request
     template = "games/_play.html" if region else "games/detail.html"

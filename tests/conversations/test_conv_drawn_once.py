@@ -37,14 +37,14 @@ def test_the_panel_is_drawn_once_for_pages_that_show_the_same(game, alice, monke
     monkeypatch.setattr(drawings, "_kept", {}, raising=True)
     real = drawings.kept
 
-    def counted(key: str, draw: Any, token: str) -> Any:
+    def counted(key: str, draw: Any, token: str, fills: Any = None) -> Any:
         def draw_and_count(hole: str) -> str:
             html = draw(hole)
             if 'id="chat-game"' in html:  # the page's other drawings are not the chat
                 drawn.append(key)
             return html
 
-        return real(key, draw_and_count, token)
+        return real(key, draw_and_count, token, fills)
 
     monkeypatch.setattr(drawings, "kept", counted)
     first, second = chat_of(alice, game), chat_of(alice, game)

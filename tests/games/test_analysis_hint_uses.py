@@ -3,6 +3,7 @@ the replay and the API's game view say "Alice used 2 hints."; a refused hint cou
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
+from games import drawings, services
 from games.analysis import services as analysis
 from games.analysis.hints import SeatHints, hints_by_seat, record_hint
 from games.models import Game
@@ -147,3 +148,26 @@ def test_the_api_answer_to_a_move_gives_each_seat_its_hints(alice: Any, bob: Any
         position: 1,
         1 - position: 0,
     }
+
+
+def hint_box(html: str) -> str:
+    """The hint box and the line of hints taken, the page's own token left out."""
+    start, end = html.index('id="hint-box"'), html.index('<section id="chat-game"')
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "TOKEN", html[start:end])
+
+
+def test_the_hint_box_drawn_once_is_the_box_drawn_afresh_with_each_page_s_token(
+    alice: Any, bob: Any
+) -> None:
+    # The box is drawn once per process for all it shows (games.drawings).
+    game, first = duel(alice, bob)
+    analysis.hint(game.pk, first)
+    name = game.seats.get(user=first).name
+    kept = (page(alice, "games:detail", game), page(alice, "games:detail", game))
+    tokens = [re.search(r'id="hint-box".*?value="([^"]+)"', html, re.S) for html in kept]
+    assert tokens[0] and tokens[1] and tokens[0].group(1) != tokens[1].group(1)
+    drawings._forget()
+    fresh = page(alice, "games:detail", game)
+    assert hint_box(kept[1]) == hint_box(fresh) and f"{name} used 1 hint." in hint_box(fresh)
+    analysis.hint(game.pk, first)
+    assert f"{name} used 2 hints." in hint_box(page(alice, "games:detail", game))

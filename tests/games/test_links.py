@@ -1,5 +1,6 @@
 """Addresses reversed once per process (``games.links``, ``{% link %}``): the same answer
-as ``reverse`` and ``{% url %}``, for the URL configuration and script prefix in force."""
+as ``reverse`` and ``{% url %}``, for the URL configuration and script prefix in force;
+the static files' addresses likewise (``{% asset %}``: what ``{% static %}`` draws)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,21 @@ class TestAnAddressReversedOnce:
         finally:
             set_urlconf(None)
         assert links.url("games:rules") == "/rules/"
+
+
+class TestAStaticFileAskedOnce:
+    def test_in_a_template_is_what_the_static_tag_draws(self) -> None:
+        drawn = Template(
+            "{% load static links %}{% asset 'css/site.css' %}|{% static 'css/site.css' %}"
+        ).render(Context({}))
+        asset, static = drawn.split("|")
+        assert asset == static and asset.endswith(".css")
+
+    def test_follows_a_changed_static_url(self, settings: Any) -> None:
+        before = links.static_url("css/site.css")
+        settings.STATIC_URL = "/assets/"
+        assert links.static_url("css/site.css").startswith("/assets/css/site")
+        assert before != links.static_url("css/site.css")
 
 
 class TestTheGameLinks:

@@ -54,3 +54,34 @@ def test_the_legend_is_in_the_readers_language(two_player_game: Game):
         english = client_for(None).get(url).content.decode()
         assert "<summary>Legende</summary>" in german
         assert "<summary>Legend</summary>" in english
+
+
+def test_the_language_switch_comes_back_to_the_page_s_own_address_escaped(alice):
+    path = '/?next=a&b="<x>"'
+    for _ in range(2):  # drawn, then kept: the address is each page's own
+        switch = re.search(r'name="next" value="([^"]*)"', header(alice, path))
+        assert switch and switch.group(1) == "/?next=a&amp;b=%22%3Cx%3E%22"  # escaped
+        assert 'value="/"' in header(alice, "/")
+
+
+def test_a_kept_header_is_the_header_drawn_afresh(alice):
+    from games import drawings
+
+    def without_token(html: str) -> str:
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "TOKEN", html)
+
+    for user in (alice, None):
+        header(user, "/games/")
+        kept = header(user, "/games/")
+        drawings._forget()
+        assert without_token(kept) == without_token(header(user, "/games/"))
+        assert drawings.TOKEN_HOLE not in kept and "page-address-here" not in kept
+
+
+def test_a_page_carries_one_csrf_token_in_all_its_forms(two_player_game: Game):
+    seated = two_player_game.seats.get(position=0).user
+    url = reverse("games:detail", args=[two_player_game.pk])
+    html = client_for(seated).get(url).content.decode()
+    tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html))
+    tokens |= set(re.findall(r'"X-CSRFToken": "([^"]+)"', html))
+    assert len(tokens) == 1

@@ -9,6 +9,8 @@ from typing import Any
 from django import template
 from django.template.loader import render_to_string
 
+from games import drawings
+
 from ..hints import seat_hints
 from ..panel import hint_context, panel_context
 
@@ -25,13 +27,22 @@ def analysis_panel(context: Any) -> dict[str, Any]:
 @register.simple_tag(takes_context=True)
 def hint_box(context: Any) -> str:
     """Nothing at all where no hint is offered and none was taken (most pages: rated and
-    event games, spectators): its templates are not drawn for an empty box."""
-    request = context["request"]
-    shown = hint_context(context["game"], request.user)
+    event games, spectators): its templates are not drawn for an empty box. Else the box
+    is drawn once per process for all it shows (``games.drawings``: the game, whether the
+    button is offered, the hints each seat took; the language), with the page's token."""
+    shown = hint_context(context["game"], context["request"].user)
     if not shown["offered"] and not shown["hint_uses"]:
         return ""
-    drawn = {**shown, "request": request, "csrf_token": context.get("csrf_token")}
-    return render_to_string("analysis/_hint_page.html", drawn)
+    token = context.get("csrf_token")
+
+    def draw(hole: object) -> str:
+        return render_to_string("analysis/_hint_page.html", {**shown, "csrf_token": hole})
+
+    if not token:  # no form token to put in a hole: drawn as it is, without one
+        return draw(token)
+    uses = [(use.position, use.name, use.count) for use in shown["hint_uses"]]
+    key = drawings.key_of("hint-box", shown["game"].pk, shown["offered"], uses)
+    return drawings.kept(key, draw, str(token))
 
 
 @register.inclusion_tag("analysis/_hint_uses.html", takes_context=True)
