@@ -23,7 +23,11 @@ under a key is the game and seats read together with those very ``xmin`` values
 (``_row_version``). Whatever writes a row, however, the next lookup asks for another
 key; whatever the cache dropped or kept, nothing found under a key can be older than it.
 (A transaction id comes round again only after some four billion transactions: far
-longer than ``GAME_ROWS_CACHE_SECONDS``.) The game row holds the state snapshot with its
+longer than ``GAME_ROWS_CACHE_SECONDS``.) Only committed versions are ever kept: a
+transaction that writes a row twice gives both versions its one id (seen in psql: the same
+``xmin``, another ``ctid``), so an ``xmin`` names a committed version, never a write
+within a transaction (a writer keeping the rows it wrote would have to check the ``ctid``
+too; tried on 2026-11-27 and left out: it cost the turn more than it saved the next read). The game row holds the state snapshot with its
 secrets: it stays in the cache, on the server, as the rendered parts do; the viewers'
 guards (``GAME_VIEW_GUARDS``) run on the rows found as on the rows read.
 
