@@ -1,46 +1,25 @@
-"""``{% site_header %}`` and ``{% language_buttons %}``: every page's header, the same for
-every reader of one language, signed in or not, drawn once per process rather than on
-every page, where its links, translations and forms cost some hundred microseconds. The
-forms in it (log out, the language switch) carry the request's CSRF token and the
+"""``{% site_header %}``: every page's header, the same for every reader of one language,
+signed in or not, drawn once per process rather than on every page, where its links,
+translations and forms cost some hundred microseconds (the language buttons included:
+they need no cache of their own). The forms in it (log out, the language switch) carry the request's CSRF token and the
 language switch the page's address: both are holes of the drawing (``games.drawings``)
 that each page fills with its own.
 
-A drawing is kept under everything it was drawn from: the language, signed in or not,
-the URL configuration and script prefix the links were reversed with; a changed setting
-(tests change them) forgets them all.
+A drawing is kept under everything it was drawn from (``drawings.key_of``): the language,
+signed in or not, the URL configuration and script prefix the links were reversed with; a
+changed setting (tests change them) forgets them all.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, get_urlconf
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from .. import drawings
 
 register = template.Library()
-
-_drawn: dict[tuple[object, ...], SafeString] = {}
-
-
-@receiver(setting_changed)
-def _forget(**kwargs: object) -> None:
-    _drawn.clear()
-
-
-def _kept(where: tuple[object, ...], name: str, context: dict[str, Any]) -> SafeString:
-    key = (name, get_language() or "", get_urlconf(), get_script_prefix(), *where)
-    found = _drawn.get(key)
-    if found is None:
-        found = _drawn[key] = mark_safe(render_to_string(name, context))  # drawn there
-    return found
 
 
 # Where the page's address goes in a drawn header (no escaped address or translation
@@ -66,9 +45,3 @@ def site_header(context: template.Context) -> SafeString:
         return mark_safe(draw(token, path))  # escaped by its template
     key = drawings.key_of("site-header", signed_in)
     return drawings.kept(key, draw, str(token), {PATH_HOLE: conditional_escape(path)})
-
-
-@register.simple_tag
-def language_buttons() -> SafeString:
-    """A button per language of the site, the reader's marked current."""
-    return _kept((), "_language_buttons.html", {})
