@@ -20,7 +20,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import kinds, services
+from games import handoff, kinds, services
 from games.kinds import GameKind, Refusal
 from games.models import Game
 from games.services import ServiceError
@@ -87,7 +87,7 @@ def schedule_target(challenge_id: int) -> None:
     from celery import current_app
 
     task = current_app.tasks[TARGET_TASK]  # by name: the tasks import this module
-    transaction.on_commit(lambda: task.delay(challenge_id), robust=True)
+    handoff.send_after_commit(task, challenge_id)
 
 
 def on_day(day: date, kind_name: str) -> DailyChallenge | None:

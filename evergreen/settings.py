@@ -91,6 +91,8 @@ GAME_KINDS = ["games.evergreen.kind.Evergreen", "games.verdant.kind.Verdant"]
 GAME_VIEW_GUARDS = ["challenges.visibility.hide_unfinished_challenges"]
 
 MIDDLEWARE = [
+    # The tasks a request hands to the workers go once its response has been sent.
+    "games.handoff.HandOffMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A poll that finds nothing new: 204 from the cache, before sessions and the rest.
     "games.pollcache.QuickPollMiddleware",

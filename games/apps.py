@@ -12,7 +12,8 @@ class GamesConfig(AppConfig):
         from evergreen import checks  # noqa: F401 - registers the deployment checks
 
         # The receivers connect themselves (pollcache's publish each game's version, pagecache's
-        # each viewer's records, usercache and the API's tokencache forget changed rows); the
-        # tasks register with the Celery app, which the services and the outbox call by name.
-        from . import pagecache, pollcache, receivers, signals, tasks, usercache  # noqa: F401
+        # each viewer's records, usercache and the API's tokencache forget changed rows,
+        # handoff's send a request's tasks after its response); the tasks register with the
+        # Celery app, which the services and the outbox call by name.
+        from . import handoff, pagecache, pollcache, receivers, signals, tasks, usercache  # noqa: F401
         from .api import tokencache  # noqa: F401

@@ -9,15 +9,15 @@ iCal feed is ``games.calendar_feed``. ``games.notifications`` names them all.
 from __future__ import annotations
 
 import zoneinfo
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
+from . import handoff
 from .models import Game, Notification, Player
 
 DELIVER_TASK = "games.tasks.deliver_notification"
@@ -197,16 +197,7 @@ def schedule_delivery(*notes: Notification) -> None:
     # Sent by the task's name: the tasks module imports the senders, not the reverse.
     task = current_app.tasks[DELIVER_TASK]
     for note_id in due_now:  # one callback each: a failed send leaves the others to go
-        transaction.on_commit(_sender(task, note_id), robust=True)
-
-
-def _sender(task: Any, note_id: int) -> Callable[[], None]:
-    # A function, not a functools.partial: a robust callback that raises (the broker
-    # unreachable) is logged by its __qualname__, which a partial does not have.
-    def send() -> None:
-        task.delay(note_id)
-
-    return send
+        handoff.send_after_commit(task, note_id)
 
 
 def due(now: datetime | None = None) -> list[int]:

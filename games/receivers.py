@@ -6,6 +6,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from . import handoff
 from .models import Game
 from .signals import game_ended
 
@@ -17,4 +18,4 @@ def rate_finished_game(sender: Any, game_id: int, status: str, **kwargs: Any) ->
         return
     from . import tasks
 
-    tasks.rate_game.delay(game_id)
+    handoff.send_after_commit(tasks.rate_game, game_id)

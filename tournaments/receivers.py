@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from games import handoff
 from games.models import Game, Player
 from games.signals import game_ended, seat_timed_out
 
@@ -31,7 +31,7 @@ def on_game_ended(sender: Any, game_id: int, status: str, **kwargs: Any) -> None
         return
     from .tasks import advance_event
 
-    transaction.on_commit(lambda: advance_event.delay(event_id), robust=True)
+    handoff.send_after_commit(advance_event, event_id)
 
 
 @receiver(seat_timed_out, sender=Game, dispatch_uid="tournaments_seat_timed_out")
@@ -42,7 +42,7 @@ def on_seat_timed_out(
         return
     from .tasks import timeout_decision
 
-    transaction.on_commit(lambda: timeout_decision.delay(game_id, position, outcome), robust=True)
+    handoff.send_after_commit(timeout_decision, game_id, position, outcome)
 
 
 @receiver(post_save, sender=Player, dispatch_uid="tournaments_vacation")
@@ -54,4 +54,4 @@ def on_vacation_change(
     user_id = instance.user_id
     from .tasks import vacation_limits
 
-    transaction.on_commit(lambda: vacation_limits.delay(user_id), robust=True)
+    handoff.send_after_commit(vacation_limits, user_id)

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import fragments, kinds
+from games import fragments, handoff, kinds
 from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
 from games.services import Conflict, ServiceError, not_a_player, refused
@@ -133,7 +133,7 @@ def rerun(analysis_id: int) -> bool:
 def _queue(analysis_id: int) -> None:
     # Sent by the task's name: the tasks module imports the services, not the reverse.
     task = current_app.tasks[RUN_TASK]
-    transaction.on_commit(lambda: task.delay(analysis_id), robust=True)
+    handoff.send_after_commit(task, analysis_id)
 
 
 def run(analysis_id: int, *, limit: int | None = None) -> str:

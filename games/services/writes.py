@@ -14,7 +14,7 @@ from celery import current_app
 from django.db import connection, transaction
 from django.utils import timezone
 
-from .. import deadlines, kinds, mails, pollcache, usercache
+from .. import deadlines, handoff, kinds, mails, pollcache, usercache
 from ..kinds import GameKind
 from ..models import Game, Move, Seat, Seats
 from ..signals import game_ended
@@ -160,7 +160,7 @@ def schedule_closing(game_id: int) -> None:
     """Have a worker reveal the round once this transaction is committed."""
     # Sent by the task's name: the tasks module imports the services, not the reverse.
     task = current_app.tasks[CLOSE_ROUND_TASK]
-    transaction.on_commit(lambda: task.delay(game_id), robust=True)
+    handoff.send_after_commit(task, game_id)
 
 
 def close_game_round(game_id: int) -> bool:

@@ -82,8 +82,15 @@ def game_row(game_id: int) -> Game:
     return Game.objects.get(pk=game_id)
 
 
-def state_of(game_id: int) -> rules.GameState:
-    return game_row(game_id).engine_state()
+def state_of(game_id: int, seconds: float = WAIT_MS / 1000) -> rules.GameState:
+    """The game's state once the round it may be waiting to close is closed: the closing
+    task is sent after the answer to the round's last move (``games.handoff``), so it may
+    still be under way when the browser shows that answer."""
+    deadline = time.monotonic() + seconds
+    while (game := game_row(game_id)).needs_closing:
+        assert time.monotonic() < deadline, f"game {game_id}'s round was never closed"
+        time.sleep(0.05)
+    return game.engine_state()
 
 
 def version_of(game_id: int) -> int:
