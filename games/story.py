@@ -166,14 +166,28 @@ def _round_drawn(chapter: Chapter, first: bool = False) -> str:
     return drawings.kept(key, lambda _hole: _round_html(chapter, first), "")
 
 
-def _rounds_html(told: telling.Told) -> str:
-    """The log's rounds drawn, newest first and open: the final chapters as they were
-    drawn when they closed, the rest drawn now (``_round_drawn``)."""
+# How many rounds the game page's log shows, the newest open; the earlier ones come when
+# asked for (``earlier_rounds_html``). The whole log made the page of a four-player game
+# grow from 64 KB to 240 KB by its end (the rounds: 160 KB), all of it sent again with
+# every refresh of the play region; the replay page shows the whole log.
+ROUNDS_SHOWN = 3
+
+
+def _drawn_rounds(told: telling.Told) -> list[str]:
+    """The log's rounds drawn, oldest first, the newest open: the final chapters as they
+    were drawn when they closed, the rest drawn now (``_round_drawn``)."""
     rounds = [_round_drawn(c, k == len(told.rest) - 1) for k, c in enumerate(told.rest)]
     closed = list(told.drawn)
     if not told.rest and told.final:  # the newest round is a final one: drawn open
         closed[-1] = _round_drawn(told.final[-1], True)
-    return "".join(reversed(closed + rounds))
+    return closed + rounds
+
+
+def earlier_rounds_html(game: Game, seat: Seat | None, names: Sequence[str], count: int) -> str:
+    """The ``count`` oldest rounds of the log (those the page left out: rounds are only
+    ever added after them), drawn newest first, closed; as the viewer may read them."""
+    drawn = _drawn_rounds(told(game, seat.position if seat else None, names))
+    return "".join(reversed(drawn[: max(0, min(count, len(drawn) - 1))]))
 
 
 def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
@@ -185,8 +199,14 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
         # The log drawn is kept under the same moves, snapshot, seat, names and language as
         # the chapters would be: when it is missing they are too (a round trip and a big
         # value saved), and the log is told on from the telling kept (``told``).
-        rounds = _rounds_html(told(game, viewer, names))
-        context = {"story": bool(rounds), "rounds_html": mark_safe(rounds)}  # drawn there
+        drawn = _drawn_rounds(told(game, viewer, names))
+        rounds = "".join(reversed(drawn[-ROUNDS_SHOWN:]))
+        context = {
+            "story": bool(rounds),
+            "rounds_html": mark_safe(rounds),  # drawn there
+            "earlier": max(0, len(drawn) - ROUNDS_SHOWN),
+            "game_id": game.pk,
+        }
         return mark_safe(render_to_string("games/_story.html", context))  # escaped there
 
     # The log drawn once per moves and snapshot, seat (or once for all: _told_to) and

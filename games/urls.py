@@ -1,7 +1,7 @@
 from django.urls import path
 
 from . import kinds
-from .views import lobby, mail, play, profile, ratings, rematch
+from .views import gamelog, lobby, mail, play, profile, ratings, rematch
 
 app_name = "games"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
+    path("games/<int:pk>/log/earlier/", gamelog.earlier_rounds, name="earlier_rounds"),
     path("games/<int:pk>/record.json", play.record, name="record"),
     path("games/<int:pk>/rematch/", rematch.accept, name="rematch"),
     path("ratings/", ratings.leaderboard, name="ratings"),

@@ -57,7 +57,7 @@ def seated(pk: int, user: Any) -> tuple[Game, Seat]:
     return game, seat
 
 
-def _names(game: Game) -> list[str]:
+def seat_names(game: Game) -> list[str]:
     return [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
 
 
@@ -98,7 +98,7 @@ def _context(
     error: PageError | Refusal | None = None,
 ) -> dict[str, Any]:
     kind = kinds.of(game)
-    names = _names(game)
+    names = seat_names(game)
     context: dict[str, Any] = {
         "game": game,
         "seat": seat,
@@ -302,7 +302,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     if game.state is None:
         return render(request, "games/replay.html", context)
     record = game.record()
-    names = _names(game)
+    names = seat_names(game)
     total = len(record.moves)
     number = int_or_none(request.GET.get("move"))
     number = total if number is None else max(0, min(number, total))

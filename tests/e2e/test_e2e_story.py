@@ -48,6 +48,13 @@ def test_e2e_the_log_and_the_replay_with_every_planet_and_the_arrow_keys(new_con
     expect(spring.locator("svg.story-icon use").first).to_have_attribute(
         "href", re.compile("#icon-")
     )
+    # The newest rounds are shown; the earlier ones come in place of the link that asks.
+    expect(log.locator("details.story-round")).to_have_count(3)
+    log.locator(".story-earlier a", has_text="Show the 4 earlier rounds").click()
+    expect(log.locator("details.story-round")).to_have_count(7)
+    expect(log.locator(".story-earlier")).to_have_count(0)
+    expect(log.locator("details.story-round summary").last).to_have_text("Spring, round 1")
+    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/$"))  # still the game page
     # The opponents' planet beside mine, at a readable size, with its numbers.
     other = page.locator(".planet-row .planet-medium")
     expect(other).to_have_count(1)

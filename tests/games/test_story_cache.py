@@ -57,7 +57,7 @@ def test_a_closed_round_is_drawn_once_and_the_log_reads_as_if_drawn_afresh(
     kept = words(log_of(bob, game))
     # The rounds told the first time were closed since: only the newest two are drawn.
     assert drawn.count("games/_story_round.html") <= 2
-    assert "Spring, round 1" in first and "Spring, round 1" in kept
+    assert "Spring, round 2" in first and "Spring, round 2" in kept
     settings.GAME_FRAGMENT_CACHE_SECONDS = 0
     assert kept == words(log_of(bob, game))
 

@@ -219,6 +219,8 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "games:detail": entry(everyone(200), NOT_ALLOWED),
     "games:poll": entry(everyone((303, "/games/")), NOT_ALLOWED),
     "games:replay": entry(everyone(200), NOT_ALLOWED),
+    # without htmx, the replay (which shows the whole log); htmx's fetch: tests/games
+    "games:earlier_rounds": entry(everyone((302, "/games/")), NOT_ALLOWED),
     "games:record": entry(everyone(200), NOT_ALLOWED),
     "games:rematch": entry(NOT_ALLOWED, seated(409)),  # the game is not over
     "games:pick": entry(NOT_ALLOWED, seated(400)),  # the player: "this form is incomplete"
