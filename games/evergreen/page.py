@@ -17,7 +17,7 @@ from games.kinds import Refusal
 
 from . import panels, presenters, refusals, rules, turnbuilder
 from .rules.record import GameRecord
-from .rules.targets import preview_board
+from .rules.targets import planned_board
 from .rules.view import player_view
 from .turnbuilder import TurnBuilder
 
@@ -68,7 +68,7 @@ def _my_planet(
         board = turnbuilder.check(state, built)
         targets = turnbuilder.spaces_now(state, built)
     else:
-        board = preview_board(state, position, state.seats[position].turn)
+        board = planned_board(state, position)
         targets = {}
     return presenters.planet(
         edition,

@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 
 from games.evergreen.rules import LakePlacement, Phase, Pick, PowerUse, Turn, apply
+from games.evergreen.rules.targets import planned_board
 from tests.rules.builders import (
     PLANET,
     action_state,
@@ -202,6 +203,18 @@ class TestTheSharedSupply:
         state = apply(state, lake[0])
         assert state.supply == (20, 0)
         assert_refused(state, lake[1], "lake_supply_empty")
+
+    def test_a_submitted_turn_is_shown_with_the_pieces_it_took_from_the_supply(self):
+        # The turn takes both Bushes left: the supply is empty once it is submitted, and
+        # the board the turn will make is still shown (not refused for an empty supply).
+        state = one_seat("rock/bush", {}, {"bush": 1}, supply=(2, 20))
+        state = apply(state, Turn(0, "D", (), PowerUse("bush", targets=((1, 0), (1, 1)))))
+        assert state.supply == (0, 20) and state.phase is Phase.ACTION
+        planned = pieces_of(PLANET, planned_board(state, 0))
+        assert planned == {(1, 0): "bush", (1, 1): "bush"}
+        assert pieces_of(PLANET, planned_board(state, 1)) == pieces_of(
+            PLANET, state.seats[1].board
+        )  # no turn submitted: the board as it is
 
     def test_pieces_left_in_the_supply_can_still_be_taken(self):
         state = one_seat("rock/bush", {}, {"bush": 1}, supply=(2, 20))

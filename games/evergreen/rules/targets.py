@@ -50,6 +50,20 @@ def preview_board(state: GameState, seat: int, partial: Turn | None) -> tuple[in
     return board
 
 
+def planned_board(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seat's board after the turn it has submitted (its board as it is when it has
+    none). The turn's Bushes and Lakes left the supply when it was submitted (the supply
+    now counts them out), so they are not asked of the supply again."""
+    seat_state = state.seats[seat]
+    if seat_state.turn is None or seat_state.card is None:
+        return seat_state.board
+    ed = edition_of(state)
+    board, _, _ = execute_turn(
+        ed, seat_state.board, seat_state.powers, ed.cards[seat_state.card], seat_state.turn, None
+    )
+    return board
+
+
 def legal_targets(
     state: GameState,
     seat: int,
@@ -182,6 +196,7 @@ __all__ = [
     "grow_targets",
     "legal_targets",
     "light_map",
+    "planned_board",
     "plant_targets",
     "power_level_after_upgrade",
     "preview_board",
