@@ -27,9 +27,10 @@ longer than ``GAME_ROWS_CACHE_SECONDS``.) Only committed versions are ever kept:
 transaction that writes a row twice gives both versions its one id (seen in psql: the same
 ``xmin``, another ``ctid``), so an ``xmin`` names a committed version, never a write
 within a transaction (a writer keeping the rows it wrote would have to check the ``ctid``
-too; tried on 2026-11-27 and left out: it cost the turn more than it saved the next read). The game row holds the state snapshot with its
-secrets: it stays in the cache, on the server, as the rendered parts do; the viewers'
-guards (``GAME_VIEW_GUARDS``) run on the rows found as on the rows read.
+too; tried on 2026-11-27 and left out: it cost the turn more than it saved the next
+read). The game row holds the state snapshot with its secrets: it stays in the cache, on
+the server, as the rendered parts do; the viewers' guards (``GAME_VIEW_GUARDS``) run on
+the rows found as on the rows read.
 
 Only outside a transaction (``autocommit``): inside one, rows this transaction wrote carry
 its own id, for a version not yet committed and maybe changed again by the same

@@ -7,8 +7,8 @@ order: the game's row is locked first, as in every write) and their rows become 
 instances with ``Model.from_db`` after each field's ``from_db_value``: 0.3 ms of CPU where
 the ORM's locked ``get`` and ``Prefetch`` took 1.4 ms. (Two statements in one ``execute``
 need psycopg's client-side binding, Django's default; with ``server_side_binding``, or
-elsewhere, e.g. SQLite, two ``raw`` queries.) The seats are not the game's prefetched ``game.seats.all()``: the caller hands
-them on.
+elsewhere, e.g. SQLite, two ``raw`` queries.) The seats are not the game's prefetched
+``game.seats.all()``: the caller hands them on.
 
 A move ends with three writes or more: its Move rows, the seats it changed, the game row.
 Made by the ORM one after another (``bulk_create``, ``update``, ``save``) they were about
@@ -39,14 +39,13 @@ def read_locked(
 ) -> tuple[Any, list[Any]]:
     """The row ``pk`` of ``parent`` (raises its ``DoesNotExist``), then the rows of ``child``
     whose ``fk`` is it, ordered by ``order``: both locked for this transaction."""
-    parents, children = _locked_reads(parent, child, fk, order, connection.vendor)
+    parents, children, both = _locked_reads(parent, child, fk, order, connection.vendor)
     if connection.vendor != "postgresql" or _binds_on_the_server():
         found = list(parent._default_manager.raw(f"SELECT * {parents}", [pk]))
         if not found:
             raise _missing(parent, pk)
         return found[0], list(child._default_manager.raw(f"SELECT * {children}", [pk]))
     parent_fields, child_fields = parent._meta.concrete_fields, child._meta.concrete_fields
-    both = f"SELECT {_columns(parent_fields)} {parents}; SELECT {_columns(child_fields)} {children}"
     with connection.cursor() as cursor:
         cursor.execute(both, [pk, pk])
         row = cursor.fetchone()
@@ -60,16 +59,19 @@ def read_locked(
 @cache
 def _locked_reads(
     parent: type[Model], child: type[Model], fk: str, order: str, vendor: str
-) -> tuple[str, str]:
-    """What follows ``SELECT <columns>`` in ``read_locked``'s two statements (written once
-    per process and database vendor: quoting each name through the connection was a tenth
-    of a turn's CPU)."""
+) -> tuple[str, str, str]:
+    """``read_locked``'s two statements after their ``SELECT *``, and both with their
+    columns named, in one (written once per process and database vendor: quoting each
+    name through the connection was a tenth of a turn's CPU)."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     parent_key, child_key = _column(parent._meta.pk), _column(_field(child, fk))
     ordering = _column(_field(child, order))
     parents = f"FROM {_table(parent)} WHERE {parent_key} = %s{lock}"
     children = f"FROM {_table(child)} WHERE {child_key} = %s ORDER BY {ordering}{lock}"
-    return parents, children
+    parent_columns = _columns(parent._meta.concrete_fields)
+    child_columns = _columns(child._meta.concrete_fields)
+    both = f"SELECT {parent_columns} {parents}; SELECT {child_columns} {children}"
+    return parents, children, both
 
 
 def _binds_on_the_server() -> bool:

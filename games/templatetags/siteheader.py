@@ -1,9 +1,9 @@
 """``{% site_header %}``: every page's header, the same for every reader of one language,
 signed in or not, drawn once per process rather than on every page, where its links,
 translations and forms cost some hundred microseconds (the language buttons included:
-they need no cache of their own). The forms in it (log out, the language switch) carry the request's CSRF token and the
-language switch the page's address: both are holes of the drawing (``games.drawings``)
-that each page fills with its own.
+they need no cache of their own). The forms in it (log out, the language switch) carry
+the request's CSRF token and the language switch the page's address: both are holes of
+the drawing (``games.drawings``) that each page fills with its own.
 
 A drawing is kept under everything it was drawn from (``drawings.key_of``): the language,
 signed in or not, the URL configuration and script prefix the links were reversed with; a
