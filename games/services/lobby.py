@@ -20,7 +20,6 @@ from .seats import hand_seat_to_bot
 from .writes import announce_end, commit, lock_game, lock_game_and_seats, progress
 
 
-@transaction.atomic
 def bot_refusal(game_kind: kinds.GameKind, bot: str) -> str:
     """Why ``bot`` cannot play ``game_kind``, naming the computer players it has."""
     return _("%(game)s has no computer player “%(bot)s”: choose %(choices)s.") % {
@@ -30,6 +29,7 @@ def bot_refusal(game_kind: kinds.GameKind, bot: str) -> str:
     }
 
 
+@transaction.atomic
 def create_game(
     user: Any,
     *,
@@ -49,7 +49,8 @@ def create_game(
     """Open a game of ``kind`` (the default kind when None) with ``user`` in seat 0 and
     ``computer_seats`` bots; start it when full. ``options`` are the kind's (Evergreen's
     ``sun_start`` has its own argument). ``players == 1`` is a solo game. ``seed`` deals
-    it (a daily challenge deals everyone the same game); a fresh random one by default.
+    it, now or when the last player joins (a daily challenge deals everyone the same
+    game); a fresh random one by default. One transaction: refused, nothing is written.
     """
     try:
         game_kind = kinds.get(kind or kinds.default_name())
@@ -88,6 +89,9 @@ def create_game(
         time_bank_hours=time_bank_hours,
         timeout_policy=timeout_policy,
         created_by=user,
+        # Drawn now, dealt at the start: kept on the row, which no reader shows before
+        # the game has ended.
+        seed=secrets.randbits(62) if seed is None else seed,
     )
     Seat.objects.create(game=game, position=0, user=user)
     for position in range(1, players):
@@ -95,7 +99,7 @@ def create_game(
             game=game, position=position, bot=bot if position <= computer_seats else ""
         )
     if players == 1 or computer_seats == players - 1:
-        _start(game, seed)
+        _start(game)
     return game
 
 
@@ -149,6 +153,7 @@ def rematch_game(old: Game) -> Game:
         time_bank_hours=old.time_bank_hours,
         timeout_policy=old.timeout_policy,
         created_by=old.created_by,
+        seed=secrets.randbits(62),
     )
     for seat in old.seats.order_by("position"):
         Seat.objects.create(game=game, position=seat.position, user=seat.user, bot=seat.bot)
@@ -156,8 +161,8 @@ def rematch_game(old: Game) -> Game:
     return game
 
 
-def _start(game: Game, seed: int | None = None) -> None:
-    game.seed = secrets.randbits(62) if seed is None else seed
+def _start(game: Game) -> None:
+    """Deal the game from the seed it was made with and play it to the first decision."""
     try:
         state = kinds.of(game).new_game(game.setup())
     except Refusal as exc:

@@ -10,7 +10,6 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.evergreen import rules
 from games.evergreen.rules.bots import RandomBot
 from games.models import Game
 from tests.games.gamehelpers import client_for, make_user, submit, user_at
@@ -25,8 +24,6 @@ def test_every_page_answers_after_every_move_of_a_whole_game(players: int, seed:
     game = services.create_game(people[0], players=players, seed=seed)
     for person in people[1:]:
         services.join_game(game.pk, person)
-    # Dealt as the rules engine deals this seed, where the seeds were found.
-    Game.objects.filter(pk=game.pk).update(state=rules.state_to_json(rules.new_game(players, seed)))
     viewers = [client_for(person) for person in [*people, make_user("watcher")]]
     page, bot = reverse("games:detail", args=[game.pk]), RandomBot(seed)
     for _move in range(2000):

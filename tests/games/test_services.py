@@ -13,7 +13,7 @@ from games import kinds, services
 from games.evergreen import rules
 from games.evergreen.models import FertilityCard
 from games.evergreen.rules.bots import RandomBot, make_bot
-from games.models import Game, Move, Player
+from games.models import Game, Move, Player, Seat
 from tests.games.gamehelpers import make_user, play_until, user_at
 
 
@@ -33,6 +33,28 @@ class TestCreatingAndJoining:
         assert game.phase == "draft" and game.season == 1 and game.round == 1
         assert game.seed != 0 and game.started_at is not None
         assert [s.user for s in game.seats.order_by("position")] == [alice, bob]
+
+    def test_a_game_filled_by_later_joins_is_dealt_from_the_seed_it_was_made_with(
+        self, alice, bob, carol
+    ):
+        game = services.create_game(alice, players=3, seed=8)
+        services.join_game(game.pk, bob)
+        services.join_game(game.pk, carol)
+        game.refresh_from_db()
+        assert game.seed == 8
+        kind = kinds.of(game)
+        dealt = kind.advance(kind.new_game(kinds.Setup(3, 8, game.setup().options)))
+        assert game.engine_state() == dealt
+
+    def test_a_game_whose_start_is_refused_writes_nothing(self, alice, monkeypatch):
+        def refuse(self: Any, setup: Any) -> Any:
+            raise kinds.Refusal("bad_setup", "This table cannot be dealt.")
+
+        monkeypatch.setattr(type(kinds.get("evergreen")), "new_game", refuse)
+        with pytest.raises(services.ServiceError) as exc:
+            services.create_game(alice, players=2, computer_seats=1)
+        assert exc.value.code == "bad_setup"
+        assert (Game.objects.count(), Seat.objects.count()) == (0, 0)
 
     def test_a_solo_game_starts_at_once(self, alice):
         game = services.create_game(alice, players=1)
