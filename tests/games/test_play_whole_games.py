@@ -1,39 +1,86 @@
-"""Every seat's game page, and a spectator's, answers after every move of whole random
-games of two, three and four players. The seeds are ones where a turn takes the last
-Bushes or Lakes of the shared supply while its round is still open (found by playing
-``RandomBot`` against itself in the rules engine alone): the page once failed there
-(``rules.targets.planned_board``)."""
+"""Every seat's game page, a spectator's, and each seat's game in the API answer after every
+move of whole random games of every kind, through the registry (so a new kind is asked
+the same). At the end the replay and the record answer too.
+
+Evergreen's seeds are ones where a turn takes the last Bushes or Lakes of the shared
+supply while its round is still open (found by playing ``RandomBot`` against itself in
+the rules engine alone): the page once failed there (``rules.targets.planned_board``).
+Each kind's solo game is played too, and Verdant's family variant and a full table of
+five."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.evergreen.rules.bots import RandomBot
+from games import kinds, services
 from games.models import Game
-from tests.games.gamehelpers import client_for, make_user, submit, user_at
+from tests.games.gamehelpers import api_client_for, client_for, make_user, submit, user_at
 
 pytestmark = pytest.mark.slow  # whole games, every page after every move
 
+GAMES = [
+    ("evergreen", 1, 2, {}),
+    ("evergreen", 2, 1, {}),
+    ("evergreen", 3, 8, {}),
+    ("evergreen", 4, 6, {}),
+    ("verdant", 1, 3, {}),
+    ("verdant", 2, 5, {"variant": "family"}),
+    ("verdant", 5, 7, {}),
+    ("nim", 2, 1, {}),  # the test settings' toy kind (tests/toygame)
+]
+
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 8), (4, 6)])
-def test_every_page_answers_after_every_move_of_a_whole_game(players: int, seed: int) -> None:
+def test_every_kind_of_the_site_is_played_whole_here() -> None:
+    assert {kind for kind, *_ in GAMES} == set(kinds.kinds())
+
+
+def answers(client: Any, url: str) -> None:
+    answer = client.get(url)
+    assert answer.status_code == 200, (url, answer.status_code, answer.content[:300])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("kind_name", "players", "seed", "options"),
+    GAMES,
+    ids=[
+        f"{kind}-{players}p-{options.get('variant', 'standard')}"
+        for kind, players, _, options in GAMES
+    ],
+)
+def test_every_page_answers_after_every_move_of_a_whole_game(
+    kind_name: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
     people = [make_user(f"player{k}") for k in range(players)]
-    game = services.create_game(people[0], players=players, seed=seed)
+    game = services.create_game(
+        people[0], kind=kind_name, players=players, seed=seed, options=options
+    )
     for person in people[1:]:
         services.join_game(game.pk, person)
+    kind = kinds.get(kind_name)
     viewers = [client_for(person) for person in [*people, make_user("watcher")]]
-    page, bot = reverse("games:detail", args=[game.pk]), RandomBot(seed)
-    for _move in range(2000):
+    robots = [api_client_for(person) for person in people]
+    page = reverse("games:detail", args=[game.pk])
+    api_game = reverse("api:game", args=[game.pk])
+    for number in range(3000):
         game = Game.objects.get(pk=game.pk)
         state = game.engine_state()
         for viewer in viewers:
-            answer = viewer.get(page)
-            assert answer.status_code == 200, (game.moves_count, answer.content[:300])
-        if state.is_over:
-            return
-        seat = state.awaiting[0]
-        submit(game.pk, user_at(game, seat), bot.choose(state, seat))
-    raise AssertionError("the game never ended")
+            answers(viewer, page)
+        for robot in robots:
+            answers(robot, api_game)
+        if kind.is_over(state):
+            break
+        seat = kind.awaiting(state)[0]
+        move = kind.bot_move("random", state, seat, seed * 7919 + number)
+        submit(game.pk, user_at(game, seat), move)
+    else:
+        raise AssertionError("the game never ended")
+    assert game.status == Game.Status.FINISHED
+    for viewer in viewers:
+        answers(viewer, reverse("games:replay", args=[game.pk]))
+        answers(viewer, reverse("games:record", args=[game.pk]))
