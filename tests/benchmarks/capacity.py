@@ -12,7 +12,8 @@ It raises the number of people step by step (``--steps``, default 250, 500, 1000
 more a step up to 3500: a step of a thousand newcomers measures the burst of their first
 pages more than the number of people at once). Each step adds the new people (accounts made as the site's sign-up makes them, with
 a session and a token each, and their games, created and joined through the API, four to a
-table), lets them all open their pages
+table; ``--ahead-share`` of the tables first played on to a point anywhere in their game,
+``playahead.py``: a club night's tables are at every stage), lets them all open their pages
 over ``--ramp`` seconds, then measures for ``--measure`` seconds: the median and 95th
 percentile latency of each kind of request (pages opened: from the ramp on), the
 errors (5xx, network errors, time-outs), and the CPU used by the web server, the
@@ -62,6 +63,7 @@ from tests.benchmarks.people import (
     Person,
     Recorder,
 )
+from tests.benchmarks.playahead import moves_ahead, play_ahead
 from tests.benchmarks.webstack import ROOT, percentiles
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
@@ -75,6 +77,7 @@ class CapacityConfig:
     measure: float = 45.0
     seats: int = 4
     api_share: float = 0.2
+    ahead_share: float = 0.5  # of the tables, played on to anywhere in their game first
     web_workers: int = 4
     web_threads: int = 1  # more than 1: gunicorn's threaded workers
     worker_concurrency: int = 2
@@ -166,12 +169,21 @@ class Crowd:
                 return await seat_table(self.http, [token for token, _session in table], seats)
 
         games = await asyncio.gather(*(seat(table) for table in tables))
+        for game_id in games:
+            if game_id is not None and self.rng.random() < self.config.ahead_share:
+                await self._play_ahead(game_id)
         for table, game_id in zip(tables, games, strict=True):
             if game_id is None:
                 continue
             self.game_ids.append(game_id)
             for token, session_key in table:
                 self.tasks.append(asyncio.create_task(self._person(game_id, token, session_key)))
+
+    async def _play_ahead(self, game_id: int) -> None:
+        moves = moves_ahead(self.rng, "evergreen", self.config.seats)
+        keys = await in_thread(play_ahead, game_id, moves, self.rng.getrandbits(32))
+        self.recorder.accepted.setdefault(game_id, []).extend(keys)
+        self.recorder.moves["ahead"] += len(keys)  # not the people's: before they sat down
 
     def _person(self, game_id: int, token: str, session_key: str) -> Any:
         rng = random.Random(self.rng.getrandbits(64))
@@ -287,6 +299,12 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument("--ramp", type=float, default=d.ramp, help="seconds before measuring (20)")
     p.add_argument("--measure", type=float, default=d.measure, help="seconds measured (45)")
     p.add_argument("--api-share", type=float, default=d.api_share, help="through the API (0.2)")
+    p.add_argument(
+        "--ahead-share",
+        type=float,
+        default=d.ahead_share,
+        help="of the tables, played on to anywhere in their game before they sit down (0.5)",
+    )
     p.add_argument("--web-workers", type=int, default=d.web_workers, help="gunicorn (4)")
     p.add_argument("--web-threads", type=int, default=d.web_threads, help="each (1: sync workers)")
     p.add_argument(
@@ -312,6 +330,7 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
         ramp=args.ramp,
         measure=args.measure,
         api_share=args.api_share,
+        ahead_share=args.ahead_share,
         web_workers=args.web_workers,
         web_threads=args.web_threads,
         worker_concurrency=args.worker_concurrency,
@@ -344,6 +363,10 @@ def main(argv: list[str]) -> int:
         f"PostgreSQL, Redis, Celery worker with beat, SMTP sink, and the clients, on loopback"
     )
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
+    print(
+        f"  tables: {config.seats} seats; {config.ahead_share:.0%} of them played on to "
+        f"anywhere in their game first ({recorder.moves['ahead']} moves before they sat down)"
+    )
     print(curve_table(results, config.p95_ms))
     print(cpu_estimate(results, config.p95_ms))
     svg = Path(args.svg)

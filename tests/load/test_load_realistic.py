@@ -22,7 +22,14 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
     needs_stack()
     pace = Pace(poll_seconds=2, pick_median=0.5, turn_median=1, step_median=0.3)
     config = CapacityConfig(
-        steps=(8, 16), ramp=5, measure=15, api_share=0.5, web_workers=2, settle=60, pace=pace
+        steps=(8, 16),
+        ramp=5,
+        measure=15,
+        api_share=0.5,
+        ahead_share=1.0,  # every table sits down part-way through its game
+        web_workers=2,
+        settle=60,
+        pace=pace,
     )
 
     results, audit, recorder = run_capacity(
@@ -46,6 +53,7 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
     assert {"page", "poll 204", "poll 200"} <= seen
     assert {"api poll 200", "api poll 204"} & seen  # after its first read, with ``since``
     assert recorder.statuses["api view 200"] > 0  # that first read
+    assert recorder.moves["ahead"] > 0  # played before the people sat down, audited too
     assert recorder.moves["pick"] + recorder.moves["submit"] > 0  # on the page
     assert recorder.moves["api pick"] + recorder.moves["api turn"] > 0  # through the API
     assert capacity(results, p95_ms=60_000) == 16
