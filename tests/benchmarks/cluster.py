@@ -33,6 +33,10 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
+    # As the README's production config: pages and API answers compressed on the way out.
+    gzip on;
+    gzip_proxied any;
+    gzip_types application/json image/svg+xml;
     upstream site {{
 {servers}
     }}

@@ -9,11 +9,13 @@ itself may matter: games played through the proxy lose and double nothing (every
 replays, every accepted move stored once, every round closed once by one of the two
 workers, every mail received once); a player over the move limit on one node is limited
 on the other; a lockout after failed logins on one node holds on the other; a session
-opened on one node is known on the other, and ended on both by a logout on either.
+opened on one node is known on the other, and ended on both by a logout on either. The
+proxy compresses pages and API answers as the README's production config does.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections.abc import Iterator
@@ -246,3 +248,20 @@ def test_a_session_opened_on_one_node_is_known_on_the_other_and_ended_on_both(
     assert (mine_on_b.status, mine_on_a.status) == (200, 200)
     assert logout_on_b.status == 302
     assert after_on_a.status == 302 and "/accounts/login/" in after_on_a.headers["location"]
+
+
+def test_the_proxy_sends_pages_and_api_answers_compressed_to_a_client_that_accepts_it(
+    cluster: Cluster, transactional_db: Any
+) -> None:
+    port, auth = cluster.proxy.port, {"Authorization": f"Token {make_players(1)[0]}"}
+
+    plain = http_request(port, "GET", "/", {"Accept": "text/html"})
+    page = http_request(port, "GET", "/", {"Accept": "text/html", "Accept-Encoding": "gzip"})
+    api = call(port, "GET", "/api/games/", {**auth, "Accept-Encoding": "gzip"})
+
+    assert plain.status == page.status == api.status == 200
+    assert "content-encoding" not in plain.headers
+    assert page.headers["content-encoding"] == api.headers["content-encoding"] == "gzip"
+    assert gzip.decompress(page.body).startswith(b"<!DOCTYPE html>")
+    assert len(page.body) * 3 < len(plain.body)
+    assert "results" in json.loads(gzip.decompress(api.body))
