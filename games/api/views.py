@@ -197,7 +197,7 @@ def record(request: Request, pk: int) -> Response:
 
 def record_json(game: Game, seat: Seat | None) -> dict[str, Any]:
     """The game record as ``seat`` (None: a spectator) may see it now (as the pages give it)."""
-    if game.state is None:  # not started: no seed drawn, no moves
+    if game.state is None:  # not started: no moves, and its seed (drawn) stays secret
         data = game.record().to_json()
         del data["seed"]
         return {**data, "in_progress": True}

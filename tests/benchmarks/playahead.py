@@ -11,8 +11,8 @@ uniformly from the first nine tenths of a game, before its people sit down:
   with an idempotency key as a client sends one (the keys join the accepted ones, so the
   run's checks hold the moves to the same account: replayed, stored once, each complete
   round closed once);
-* each complete round closed at once, as the worker would (this process sends no task:
-  its broker is ``memory://``);
+* each complete round closed at once, as the worker would (the tasks these moves hand
+  off go to this process's own ``memory://`` broker, which no worker reads);
 * with the players' mails off meanwhile (a thousand moves a step would otherwise become
   a burst of mails for the worker in the measured window), on again before they sit
   down: the mails of the run are those of its people's own moves.

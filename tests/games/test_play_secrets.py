@@ -1,4 +1,5 @@
-"""No page shows the deck order, the seed of a running game or another seat's unrevealed turn."""
+"""No page shows the deck order, the seed of a running or waiting game, or another seat's
+unrevealed turn."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from django.urls import reverse
 from games import services
 from games.evergreen import rules
 from games.models import Game
-from tests.games.gamehelpers import client_for, play_until, submit
+from tests.games.apihelpers import api_url
+from tests.games.gamehelpers import api_client_for, client_for, play_until, submit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -95,3 +97,22 @@ def test_once_revealed_everyone_sees_the_turn(bob_has_played, alice, carol):
     submit(game.pk, alice, {"type": "turn", "action": "D"})
     html = client_for(carol).get(reverse("games:detail", args=[game.pk])).content.decode()
     assert 'data-space="3,3" data-piece="sprout"' in planet_of(html, 1)
+
+
+@pytest.mark.parametrize("who", ["alice", "carol", "anonymous"])
+def test_a_game_waiting_for_players_keeps_the_seed_it_was_made_with_secret(alice, carol, who):
+    seed = 918273645546372819
+    game = services.create_game(alice, players=2, seed=seed)
+    user = {"alice": alice, "carol": carol, "anonymous": None}[who]
+    browser, program = client_for(user), api_client_for(user)
+    answers = {
+        "page": browser.get(reverse("games:detail", args=[game.pk])),
+        "lobby": browser.get(reverse("games:lobby")),
+        "api game": program.get(api_url("game", game.pk)),
+        "api record": program.get(api_url("record", game.pk)),
+        "api games": program.get(api_url("games") + "?status=open"),
+    }
+    assert Game.objects.get(pk=game.pk).seed == seed  # drawn, kept for the start
+    for name, answer in answers.items():
+        assert answer.status_code in (200, 401), (name, answer.status_code)
+        assert str(seed) not in answer.content.decode(), f"seed in {name}"
