@@ -79,6 +79,7 @@ def may_read(user: Any, message: Message) -> bool:
     return access.may_read_club(user, message.club, message.channel)
 
 
+@transaction.atomic
 def hide(user: Any, message: Message, hidden: bool = True) -> Message:
     """Hide a message from everyone (or show it again): moderators, organizers in their club."""
     if not access.may_hide(user, message):

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.db import DatabaseError
 
 from conversations import access, reading, services
 from conversations.models import MAX_LENGTH, Message, Report
@@ -104,6 +105,23 @@ class TestHiding:
         assert texts(game, bob) == []
         assert texts(game, superuser, see_hidden=True) == ["rude words"]
         assert Report.objects.get().resolved
+
+    def test_a_hiding_that_fails_half_way_leaves_the_message_shown(
+        self, game, alice, bob, superuser, monkeypatch
+    ):
+        message = services.post_to_game(bob, game, "rude words")
+        services.report(alice, message, "rude")
+
+        def broken(*args: Any, **kwargs: Any) -> Any:
+            raise DatabaseError("the reports could not be written")
+
+        monkeypatch.setattr(Report.objects, "filter", broken)
+        with pytest.raises(DatabaseError):
+            services.hide(superuser, message)
+        monkeypatch.undo()
+        message.refresh_from_db()
+        assert not message.hidden and message.hidden_by is None
+        assert texts(game, alice) == ["rude words"]
 
     def test_a_player_cannot_hide_their_opponents_message(self, game, alice, bob):
         message = services.post_to_game(bob, game, "hello")
