@@ -2,11 +2,11 @@
 move of whole random games of every kind, through the registry (so a new kind is asked
 the same). At the end the replay and the record answer too.
 
-Evergreen's seeds are ones where a turn takes the last Bushes or Lakes of the shared
-supply while its round is still open (found by playing ``RandomBot`` against itself in
-the rules engine alone): the page once failed there (``rules.targets.planned_board``).
-Each kind's solo game is played too, and Verdant's family variant and a full table of
-five."""
+Evergreen's three- and four-player seeds are ones where a turn takes the last Bushes or
+Lakes of the shared supply while its round is still open, with these moves (found, and
+checked below, in the rules engine alone): the page once failed there
+(``rules.targets.planned_board``). Each kind's solo game is played too, and Verdant's
+family variant and a full table of five."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from games import kinds, services
+from games.evergreen import rules
 from games.models import Game
 from tests.games.gamehelpers import api_client_for, client_for, make_user, submit, user_at
 
@@ -24,8 +25,8 @@ pytestmark = pytest.mark.slow  # whole games, every page after every move
 GAMES = [
     ("evergreen", 1, 2, {}),
     ("evergreen", 2, 1, {}),
-    ("evergreen", 3, 8, {}),
-    ("evergreen", 4, 6, {}),
+    ("evergreen", 3, 910, {}),
+    ("evergreen", 4, 60, {}),
     ("verdant", 1, 3, {}),
     ("verdant", 2, 5, {"variant": "family"}),
     ("verdant", 5, 7, {}),
@@ -36,6 +37,29 @@ GAMES = [
 @pytest.mark.django_db
 def test_every_kind_of_the_site_is_played_whole_here() -> None:
     assert {kind for kind, *_ in GAMES} == set(kinds.kinds())
+
+
+def random_move(kind: Any, state: Any, seed: int, number: int) -> Any:
+    """The move of a game's ``number``-th turn: the random computer player's, for the seat
+    to move (the first of them), seeded by the game's seed and the turn's number."""
+    seat = kind.awaiting(state)[0]
+    return seat, kind.bot_move("random", state, seat, seed * 7919 + number)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 910), (4, 60)])
+def test_the_evergreen_seeds_empty_the_supply_while_a_round_is_open(
+    players: int, seed: int
+) -> None:
+    kind = kinds.get("evergreen")
+    state = kind.advance(kind.new_game(kinds.Setup(players, seed, kind.check_setup(players, {}))))
+    for number in range(200):
+        before = state.supply
+        state = kind.advance(kind.apply(state, random_move(kind, state, seed, number)[1]))
+        if kind.needs_resolution(state):
+            state = kind.resolve(state)
+        elif 0 in state.supply and 0 not in before and state.phase is rules.Phase.ACTION:
+            return
+    raise AssertionError("no turn took the last Bushes or Lakes while its round was open")
 
 
 def answers(client: Any, url: str) -> None:
@@ -75,8 +99,7 @@ def test_every_page_answers_after_every_move_of_a_whole_game(
             answers(robot, api_game)
         if kind.is_over(state):
             break
-        seat = kind.awaiting(state)[0]
-        move = kind.bot_move("random", state, seat, seed * 7919 + number)
+        seat, move = random_move(kind, state, seed, number)
         submit(game.pk, user_at(game, seat), move)
     else:
         raise AssertionError("the game never ended")
