@@ -64,7 +64,7 @@ def play_ahead(game_id: int, moves: int, seed: int) -> list[str]:
     people = {seat.position: seat.user for seat in game.seats.select_related("user")}
     players = list(Player.objects.filter(user__in=list(people.values())))
     modes = {player.pk: player.email_mode for player in players}
-    _set_mail(players, lambda _player: Player.EmailMode.OFF)
+    _set_mail(players, dict.fromkeys(modes, Player.EmailMode.OFF))
     keys: list[str] = []
     try:
         for number in range(moves):
@@ -81,13 +81,13 @@ def play_ahead(game_id: int, moves: int, seed: int) -> list[str]:
                 services.close_game_round(game_id)
                 game = Game.objects.get(pk=game_id)
     finally:
-        _set_mail(players, lambda player: modes[player.pk])
+        _set_mail(players, modes)
     return keys
 
 
-def _set_mail(players: list[Any], mode_of: Any) -> None:
-    """Each player's mail mode, saved as the profile page saves it (the site's cache of
-    its users hears of it)."""
+def _set_mail(players: list[Any], modes: dict[int, str]) -> None:
+    """Each player's mail mode (``modes``, by the player's id), saved as the profile page
+    saves it (the site's cache of its users hears of it)."""
     for player in players:
-        player.email_mode = mode_of(player)
+        player.email_mode = modes[player.pk]
         player.save(update_fields=["email_mode"])

@@ -39,9 +39,9 @@ def test_every_kind_of_the_site_is_played_whole_here() -> None:
     assert {kind for kind, *_ in GAMES} == set(kinds.kinds())
 
 
-def random_move(kind: Any, state: Any, seed: int, number: int) -> Any:
-    """The move of a game's ``number``-th turn: the random computer player's, for the seat
-    to move (the first of them), seeded by the game's seed and the turn's number."""
+def random_move(kind: Any, state: Any, seed: int, number: int) -> tuple[int, Any]:
+    """The seat to move (the first of them) and its move at a game's ``number``-th turn: the
+    random computer player's, seeded by the game's seed and the turn's number."""
     seat = kind.awaiting(state)[0]
     return seat, kind.bot_move("random", state, seat, seed * 7919 + number)
 
