@@ -38,6 +38,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
+from . import nearcache
+
 if TYPE_CHECKING:
     from .models import Game
 
@@ -45,12 +47,25 @@ T = TypeVar("T")
 EVERYONE = "all"
 
 
+# Where ``play_state`` notes what it worked out on the game's instance (an attribute of
+# our own), with the snapshot it read: a page asks twice, and ``games.rowcache`` keeps the
+# note with the rows, so a page drawn from kept rows never works it out.
+_PLAY_STATE = "evergreen_play_state"
+
+
 def play_state(game: Game) -> str:
     """What the game's moves and snapshot are, in a few characters: the number of moves
     (Move rows are only ever added) and a digest of the state snapshot."""
+    noted = getattr(game, _PLAY_STATE, None)
+    read = (game.state, game.moves_count, game.invite_code)
+    # The very snapshot object noted (a new state is a new object; none is changed in place)
+    if noted is not None and noted[0] is read[0] and noted[1:3] == read[1:]:
+        return str(noted[3])
     state = json.dumps(game.state, sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(f"{game.invite_code}\x1f{state}".encode()).hexdigest()[:24]
-    return f"m{game.moves_count}-{digest}"
+    found = f"m{game.moves_count}-{digest}"
+    setattr(game, _PLAY_STATE, (*read, found))
+    return found
 
 
 def digest(*made_from: object) -> str:
@@ -70,7 +85,9 @@ def key(
     ``play_state``), made for ``eyes`` (a seat's position, None for a spectator,
     ``EVERYONE`` for what is the same for all)."""
     whose = "spectator" if eyes is None else str(eyes)
-    named = hashlib.sha256("\x1f".join(names).encode()).hexdigest()[:16]
+    # The game's invitation code with the names: a game made again under an old number
+    # (a database emptied and filled again) is another game, whatever its version.
+    named = hashlib.sha256("\x1f".join([game.invite_code, *names]).encode()).hexdigest()[:16]
     language = translation.get_language() or ""
     at = game.version if made_from is None else made_from
     return f"game-part:{game.pk}:{at}:{part}:{whose}:{language}:{named}"
@@ -90,11 +107,11 @@ def kept(
     if not seconds():
         return make()
     where = key(game, part, eyes, names, made_from)
-    found: T | None = cache.get(where)
+    found: T | None = nearcache.find(where)
     if found is not None:
         return found
     made = make()
-    cache.set(where, made, seconds())
+    nearcache.keep(where, made, seconds())
     return made
 
 
@@ -133,7 +150,7 @@ def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> li
     if not seconds():
         return [part.make() for part in parts]
     keys = [part.key(game, names) for part in parts]
-    found = cache.get_many(keys)
+    found = nearcache.find_many(keys)
     made: dict[str, Any] = {}
     values = []
     for where, part in zip(keys, parts, strict=True):
@@ -142,7 +159,7 @@ def kept_together(game: Game, names: Sequence[str], parts: Sequence[Part]) -> li
             value = made[where] = part.make()
         values.append(value)
     if made:
-        cache.set_many(made, seconds())
+        nearcache.keep_many(made, seconds())
     return values
 
 

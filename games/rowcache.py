@@ -52,12 +52,11 @@ from typing import Any
 
 import django
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 
-from . import usercache
+from . import fragments, nearcache, usercache
 from .models import Game, Seat
 
 # Raise when what is kept changes shape: the old entries are then never read. Django's
@@ -141,7 +140,7 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
     if current is None:
         raise Game.DoesNotExist(f"No game {pk}")
     server, where = current
-    found = cache.get(where)
+    found = nearcache.find(where)  # never changes under its key: kept in this process too
     if isinstance(found, Game):
         return found
     versioned = seats.annotate(row_version=_row_version(Seat))
@@ -150,6 +149,7 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
         .prefetch_related(Prefetch("seats", queryset=versioned))
         .get(pk=pk)
     )
+    fragments.play_state(game)  # noted on the game: worked out once per version kept
     # Under the versions read with these rows, which may be newer than ``where``'s.
-    cache.set(_key_of_read(game, server), game, seconds())
+    nearcache.keep(_key_of_read(game, server), game, seconds())
     return game
