@@ -42,6 +42,13 @@ def action_game(two_player_game: Game) -> Game:
 
 
 @pytest.fixture
+def kept_rows(settings: Any) -> None:
+    """A game's rows kept in the cache (``games.rowcache``), as in production with Redis
+    and PostgreSQL (the test settings keep none); with ``kept_users``, which it needs."""
+    settings.GAME_ROWS_CACHE_SECONDS = 600
+
+
+@pytest.fixture
 def kept_users(settings: Any) -> Any:
     """Users, their players and API tokens kept, as in production with Redis (the test
     settings keep none), in an empty cache."""

@@ -25,11 +25,6 @@ pytestmark = [
 
 
 @pytest.fixture
-def kept_rows(settings: Any) -> None:
-    settings.GAME_ROWS_CACHE_SECONDS = 600
-
-
-@pytest.fixture
 def asked_of_redis(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every key read from the shared cache, in order."""
     asked: list[str] = []

@@ -37,11 +37,6 @@ pytestmark = [
 
 
 @pytest.fixture
-def kept_rows(settings: Any) -> None:
-    settings.GAME_ROWS_CACHE_SECONDS = 600
-
-
-@pytest.fixture
 def timed_game(alice: Any, bob: Any) -> Game:
     """alice and bob, a day per move, in the first Draft."""
     game = services.create_game(alice, players=2, days_per_move=1)
