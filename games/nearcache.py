@@ -40,20 +40,14 @@ _counting = threading.Lock()  # a threaded server's requests keep entries side b
 
 
 def find(key: str) -> Any:
-    """The value kept under ``key``: from this process, else from the shared cache (and
-    then kept here too); None when neither holds it."""
-    found = _kept.get(key)
-    if found is not None:
-        return pickle.loads(found)
-    value = cache.get(key)
-    if value is not None:
-        _remember(key, value)
-    return value
+    """The value kept under ``key`` (``find_many``); None when neither cache holds it."""
+    return find_many([key]).get(key)
 
 
 def find_many(keys: Iterable[str]) -> dict[str, Any]:
-    """Those of ``keys`` kept, with their values, as ``find`` finds them: one round trip
-    for all that this process does not hold, none when it holds them all."""
+    """Those of ``keys`` kept, with their values: from this process, else from the shared
+    cache (and then kept here too), with one round trip for all that this process does not
+    hold, none when it holds them all."""
     found: dict[str, Any] = {}
     missing = []
     for key in keys:
@@ -71,13 +65,13 @@ def find_many(keys: Iterable[str]) -> dict[str, Any]:
 
 
 def keep(key: str, value: Any, timeout: int) -> None:
-    """Keep ``value`` under ``key`` in the shared cache for ``timeout`` seconds, and here."""
-    cache.set(key, value, timeout)
-    _remember(key, value)
+    """Keep ``value`` under ``key`` (``keep_many``)."""
+    keep_many({key: value}, timeout)
 
 
 def keep_many(values: Mapping[str, Any], timeout: int) -> None:
-    """``keep`` for each of ``values``, with one round trip."""
+    """Keep each of ``values`` under its key in the shared cache for ``timeout`` seconds
+    (one round trip), and here."""
     cache.set_many(dict(values), timeout)
     for key, value in values.items():
         _remember(key, value)
