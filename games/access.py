@@ -49,11 +49,11 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     challenge's game until the viewer has finished theirs): they raise ``GameHidden``.
     """
     try:
-        # from the cache while none of its rows changed
-        game = rowcache.read(pk, _seats_in_order())
+        # from the cache while none of its rows (nor its seated users') changed
+        game = rowcache.read(pk, Seat.objects.order_by("position"))
     except Game.DoesNotExist:
         raise Http404("No such game") from None
-    usercache.attach(game.seats.all(), known=[user])  # the viewer is loaded already
+    _as_loaded(game.seats.all(), user)
     return game, _guarded(game, game.seats.all(), user)
 
 
@@ -83,20 +83,26 @@ def game_and_seats_for_viewer(
     to the game's table). Each seat's ``game`` is the game read; ``with_users=False`` leaves the other seats' users unloaded (the
     viewer's own seat has the viewer)."""
     if rowcache.keeping():
-        try:  # the game with its seats prefetched, each seat's ``game`` the game
+        try:  # the game with its seats and their users, each seat's ``game`` the game
             game = rowcache.read(pk, Seat.objects.order_by("position"))
         except Game.DoesNotExist:
             raise Http404("No such game") from None
         seats = list(game.seats.all())
     else:
         game, seats = _read_game_and_seats(pk, with_users)
-    if with_users:
-        usercache.attach(seats, known=[user])
-    elif getattr(user, "is_authenticated", False):
+        if with_users:
+            usercache.attach(seats, known=[user])
+    _as_loaded(seats, user)
+    return game, seats, _guarded(game, seats, user)
+
+
+def _as_loaded(seats: Iterable[Seat], user: Any) -> None:
+    """The viewer's own seat given the viewer as the request loaded it (not another copy
+    of the same rows: what the request changes on its user, the page sees)."""
+    if getattr(user, "is_authenticated", False):
         for each in seats:
             if each.user_id == user.pk:
-                each.user = user  # the viewer's own seat: the viewer, not read again
-    return game, seats, _guarded(game, seats, user)
+                each.user = user
 
 
 def _read_game_and_seats(pk: int, with_users: bool) -> tuple[Game, list[Seat]]:

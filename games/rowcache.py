@@ -1,6 +1,6 @@
-"""A game's row and its seats' rows kept in the cache under the rows' own versions, so a
-page, a poll's region or an API read builds no query and no model from them while none
-of those rows changed.
+"""A game's row, its seats' rows and their users' and players' rows kept in the cache
+under the rows' own versions, so a page, a poll's region or an API read builds no query
+and no model from them while none of those rows changed.
 
 Reading the game with its seats through the ORM (``games.access``) was about a third of
 the CPU of a game page rendered afresh: compiling the two queries and the ``Prefetch``,
@@ -35,8 +35,16 @@ the rows found as on the rows read.
 Only outside a transaction (``autocommit``): inside one, rows this transaction wrote carry
 its own id, for a version not yet committed and maybe changed again by the same
 transaction (the rows are then read as before). Only on PostgreSQL and with a shared cache
-whose users are kept apart (``games.usercache``): the kept seats hold no user, each
-reader gives them the users of the moment. Transaction ids are the server's own, never
+(the one ``games.usercache`` needs too).
+
+**The seated users come with the seats.** Each seat's user and player are read with it
+(joined, the password hash left out as ``games.usercache`` leaves it) and their ``xmin``
+is part of the key as the seats' is: a name changed, by whatever write, asks for another
+key as a move does. Giving them from ``games.usercache`` instead cost every page a round
+trip to Redis and the users' models built again (about 8% of a fresh render's CPU,
+2026-11-28); a request's own user is still the one it loaded (``games.access``).
+
+Transaction ids are the server's own, never
 given twice by it (a database copied from a template keeps the template's rows, under the
 same ids: the same rows); another server counts its own, so the key also names the server
 by when it started (``pg_postmaster_start_time``): a database restored into another server,
@@ -52,16 +60,17 @@ from typing import Any
 
 import django
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 
 from . import fragments, nearcache, usercache
-from .models import Game, Seat
+from .models import Game, Player, Seat
 
 # Raise when what is kept changes shape: the old entries are then never read. Django's
 # version is in the key too: a model pickled by another version is not unpickled.
-SHAPE = f"1-{django.get_version()}"
+SHAPE = f"2-{django.get_version()}"
 
 
 def seconds() -> int:
@@ -84,10 +93,16 @@ def _table(model: Any) -> str:
 
 
 def _current_rows_sql() -> str:
-    game, seat = _table(Game), _table(Seat)
+    game, seat, user, player = _table(Game), _table(Seat), _table(get_user_model()), _table(Player)
+    user_pk = connection.ops.quote_name(str(get_user_model()._meta.pk.column))
+    # Each seat as ``id:xmin:its user's xmin:its player's xmin`` (empty for a seat
+    # without a user): the seated users' rows are kept with the seats.
     return (
         f"SELECT pg_postmaster_start_time()::text, g.xmin::text, (SELECT string_agg("
-        f"s.id::text || ':' || s.xmin::text, ',' ORDER BY s.position) FROM {seat} s"
+        f"s.id::text || ':' || s.xmin::text || ':' || coalesce(u.xmin::text, '') || ':'"
+        f" || coalesce(p.xmin::text, ''), ',' ORDER BY s.position) FROM {seat} s"
+        f" LEFT JOIN {user} u ON u.{user_pk} = s.user_id"
+        f" LEFT JOIN {player} p ON p.user_id = s.user_id"
         f" WHERE s.game_id = g.id) FROM {game} g WHERE g.id = %s"
     )
 
@@ -123,18 +138,46 @@ def _row_version(model: Any) -> RawSQL:
     return RawSQL(f"{_table(model)}.xmin::text", ())
 
 
+def _seated_version(model: Any, column: str) -> RawSQL:
+    """The ``xmin`` of the row of ``model`` whose ``column`` is the seat's user, read with
+    the seat (None for a seat without a user), whatever alias the joins gave that table."""
+    return RawSQL(
+        f"(SELECT r.xmin::text FROM {_table(model)} r"
+        f" WHERE r.{connection.ops.quote_name(column)} = {_table(Seat)}.user_id)",
+        (),
+    )
+
+
+def _with_users(seats: QuerySet[Seat], *, versioned: bool) -> QuerySet[Seat]:
+    """``seats`` with their users and players joined, the password hash left out (kept
+    rows go to the cache: as ``games.usercache``, never the hash), and with ``versioned``
+    the ``xmin`` of each row read, as ``_current_rows_sql`` asks for them."""
+    seats = seats.select_related("user__player").defer("user__password")
+    if not versioned:
+        return seats
+    return seats.annotate(
+        row_version=_row_version(Seat),
+        user_version=_seated_version(get_user_model(), str(get_user_model()._meta.pk.column)),
+        player_version=_seated_version(Player, Player._meta.get_field("user").column),
+    )
+
+
 def _key_of_read(game: Any, server: str) -> str:
-    """The key of rows read with their ``row_version`` (``_row_version``)."""
-    seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats.all())
+    """The key of rows read with their versions (``_with_users``)."""
+    seats = ",".join(
+        f"{seat.pk}:{seat.row_version}:{seat.user_version or ''}:{seat.player_version or ''}"
+        for seat in game.seats.all()
+    )
     return rows_key(game.pk, server, game.row_version, seats)
 
 
 def read(pk: int, seats: QuerySet[Seat]) -> Game:
     """The game ``pk`` with ``seats`` (a queryset of its seats, ordered) prefetched, as
-    ``Game.objects.prefetch_related`` reads them: from the cache when its rows have not
-    changed since they were kept; ``Game.DoesNotExist`` when there is no such game. The
-    seats come without their users (``usercache.attach`` gives them)."""
+    ``Game.objects.prefetch_related`` reads them, each seat with its user and player
+    (without the password hash): from the cache when none of those rows changed since
+    they were kept; ``Game.DoesNotExist`` when there is no such game."""
     if not keeping():
+        seats = _with_users(seats, versioned=False)
         return Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
     current = _current(pk)
     if current is None:
@@ -143,7 +186,7 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
     found = nearcache.find(where)  # never changes under its key: kept in this process too
     if isinstance(found, Game):
         return found
-    versioned = seats.annotate(row_version=_row_version(Seat))
+    versioned = _with_users(seats, versioned=True)
     game = (
         Game.objects.annotate(row_version=_row_version(Game))
         .prefetch_related(Prefetch("seats", queryset=versioned))

@@ -9,12 +9,14 @@ before it are never served after it either."""
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import connection, transaction
@@ -22,10 +24,10 @@ from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import access, rowcache, services, timeouts
+from games import access, rowcache, services, timeouts, usercache
 from games.analysis.hints import record_hint
 from games.evergreen.rules.bots import RandomBot
-from games.models import Game, Seat
+from games.models import Game, Player, Seat
 from games.rematches import services as rematches
 from tests.benchmarks.webstack import RedisServer
 from tests.games.gamehelpers import marks_gone, play_until, submit, user_at
@@ -94,18 +96,56 @@ class TestRowsKept:
         assert queries_of(lambda: as_the_api_reads(action_game.pk)) == 1
         assert as_a_page_reads(action_game.pk) == from_the_database(action_game.pk)
 
-    def test_the_seats_kept_hold_no_user_a_player_renamed_is_named_anew(
+    def test_the_seats_kept_hold_their_users_and_players_without_the_password_hash(
         self, action_game: Game
     ) -> None:
         as_a_page_reads(action_game.pk)
         kept = cache.get(str(rowcache.current_key(action_game.pk)))
-        user_field = Seat._meta.get_field("user")
-        assert not any(user_field.is_cached(seat) for seat in kept.seats.all())
+        users = [seat.user for seat in kept.seats.all()]
+        assert [user.player.display_name for user in users] == ["Alice", "Bob"]
+        assert all("password" in user.get_deferred_fields() for user in users)
+        hashes = get_user_model().objects.filter(pk__in=[u.pk for u in users])
+        assert all(
+            h.encode() not in pickle.dumps(kept) for h in hashes.values_list("password", flat=True)
+        )
+
+    def test_a_page_read_from_kept_rows_looks_up_no_user(
+        self, action_game: Game, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        as_a_page_reads(action_game.pk)
+
+        def no_lookup(ids: Any) -> dict[int, Any]:
+            raise AssertionError(f"users {list(ids)} looked up")
+
+        monkeypatch.setattr(usercache, "users", no_lookup)
+        game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
+        assert [seat.name for seat in game.seats.all()] == ["Alice", "Bob"]
+
+    def test_the_viewers_own_seat_holds_the_user_the_request_loaded(
+        self, action_game: Game
+    ) -> None:
+        alice = user_at(action_game, 0)
+        as_a_page_reads(action_game.pk)
+        _page_game, seat = access.game_for_viewer(action_game.pk, alice)
+        _game, seats, api_seat = access.game_and_seats_for_viewer(action_game.pk, alice)
+        assert seat is not None and seat.user is alice
+        assert api_seat is not None and api_seat.user is alice and seats[0] is api_seat
+
+    def test_a_player_renamed_is_named_anew_by_a_save_as_by_an_update(
+        self, action_game: Game
+    ) -> None:
+        as_a_page_reads(action_game.pk)
         bob = user_at(action_game, 1)
         bob.player.display_name = "Roberto"
         bob.player.save()
         game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
         assert [seat.name for seat in game.seats.all()] == ["Alice", "Roberto"]
+        # An update() sends no signal: the rows' versions tell all the same.
+        Player.objects.filter(user=user_at(action_game, 0)).update(display_name="Alicia")
+        get_user_model().objects.filter(pk=bob.pk).update(email="rob@example.org")
+        game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
+        assert [seat.name for seat in game.seats.all()] == ["Alicia", "Roberto"]
+        assert game.seats.all()[1].user.email == "rob@example.org"
 
     def test_no_such_game_is_a_404_as_before(self, action_game: Game) -> None:
         with pytest.raises(Http404):
