@@ -8,4 +8,8 @@ class ConversationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import shields  # noqa: F401  (its receiver: a new user's choices, known)
+        from games import usercache
+
+        from . import shields  # its receiver: a new user's choices, known
+
+        usercache.read_with_user(shields.names_read_with_user)

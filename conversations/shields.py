@@ -93,7 +93,13 @@ def kept_choices_of(user: Any) -> tuple[dict[int, str], list[dict[str, Any]], bo
     until ``conversations.services`` changes one of them (mute, block, the mail)."""
     if not getattr(user, "is_authenticated", False):
         return choices_of(user)
-    return fragments.stamped(choices_name(user.pk), lambda: choices_of(user))
+    return fragments.stamped(choices_name(user.pk), lambda: choices_of(user), owner=user)
+
+
+def names_read_with_user(user_pk: Any) -> list[str]:
+    """The user's choices, read in the round trip of a signed-in request's user
+    (``games.usercache.read_with_user``): the game page's chat asks for them every time."""
+    return [choices_name(user_pk)]
 
 
 # What a user who never chose anything has: no shield, no "new message" mail.

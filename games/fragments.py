@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -223,15 +223,49 @@ def _stamp(name: str) -> str | None:
     return found
 
 
-def stamped(name: str, make: Callable[[], T]) -> T:
+@dataclass(frozen=True)
+class ReadAhead:
+    """Stamped entries read before anyone asked for them (``read_ahead_keys``), in the
+    round trip of the request's user (``games.usercache.read_with_user``), noted on the
+    user (``note_read_ahead``). Taken by ``stamped`` only while this process restamped
+    nothing since (``_restamps``): a request that changed one of them reads it again."""
+
+    names: frozenset[str]
+    found: dict[str, Any]
+    restamps: int
+
+
+# Restamps this process made: a ReadAhead read before one of them is not taken after it.
+_restamps = 0
+
+
+def read_ahead_keys(names: Iterable[str]) -> list[str]:
+    """The keys ``stamped`` reads for each of ``names`` (its stamp, what was kept)."""
+    return [key for name in names for key in (_stamp_key(name), _kept_key(name))]
+
+
+def note_read_ahead(owner: Any, names: Iterable[str], found: Mapping[str, Any]) -> None:
+    """Note on ``owner`` (a request's user) what the cache answered for ``names``'s keys
+    (``read_ahead_keys``; a key it did not answer is not there)."""
+    keys = read_ahead_keys(names)
+    owner.evergreen_read_ahead = ReadAhead(
+        frozenset(names), {key: found[key] for key in keys if key in found}, _restamps
+    )
+
+
+def stamped(name: str, make: Callable[[], T], *, owner: Any = None) -> T:
     """``make()``, kept under ``name`` (which says whose it is: a game's, a user's) with the
     stamp it was made under: found again until ``restamp_on_commit(name)``. The stamp and
-    what was kept are read in one round trip; what was kept under another stamp is made
-    again."""
+    what was kept are read in one round trip, or none when they were read ahead with
+    ``owner`` (``note_read_ahead``); what was kept under another stamp is made again."""
     if not keeping():
         return make()
     where = _kept_key(name)
-    found = cache.get_many([_stamp_key(name), where])
+    ahead = getattr(owner, "evergreen_read_ahead", None)
+    if isinstance(ahead, ReadAhead) and name in ahead.names and ahead.restamps == _restamps:
+        found = ahead.found
+    else:
+        found = cache.get_many([_stamp_key(name), where])
     stamp: str | None = found.get(_stamp_key(name))
     if stamp is None:
         stamp = _stamp(name)
@@ -266,6 +300,8 @@ def restamp_on_commit(name: str) -> None:
     stamp, which no lookup takes again."""
 
     def restamp() -> None:
+        global _restamps
+        _restamps += 1  # before the new stamp: nothing read ahead of it is taken after
         if keeping():
             cache.set(_stamp_key(name), uuid.uuid4().hex, seconds())
 
