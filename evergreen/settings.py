@@ -99,7 +99,8 @@ MIDDLEWARE = [
     "games.api.quickpoll.QuickApiPollMiddleware",  # the same for an API client's poll
     "whitenoise.middleware.WhiteNoiseMiddleware",  # /static/ without a proxy in front
     "csp.middleware.CSPMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, which also hands the session the user a cookie hints at (games.usersession)
+    "games.usersession.SessionWithUserMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -197,10 +198,10 @@ ACCOUNT_RATE_LIMITS = {"login_failed": False}
 # they are read from it first; a cache of each process's own memory would keep serving
 # a session that another process has ended (a logout, a password change), so without
 # CACHE_URL they are read from the database alone.
+# ``games.usersession`` is Django's cached_db, which also reads the signed-in user from
+# the cache in the same round trip as the session.
 SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if os.environ.get("CACHE_URL")
-    else "django.contrib.sessions.backends.db"
+    "games.usersession" if os.environ.get("CACHE_URL") else "django.contrib.sessions.backends.db"
 )
 
 LANGUAGE_CODE = "en"

@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 from django.utils.functional import SimpleLazyObject
 
-from . import usercache
+from . import usercache, usersession
 
 BACKEND = "games.auth.PlayerBackend"
 
@@ -49,7 +49,10 @@ def kept_session_user(request: HttpRequest) -> Any | None:
         user_pk = get_user_model()._meta.pk.to_python(session.get(SESSION_KEY))
     except ValidationError:
         return None
-    kept = usercache.kept_with_session(user_pk) if user_pk is not None else None
+    if user_pk is None:
+        return None
+    # Read with the session when the browser's hint named this user (games.usersession).
+    kept = usercache.kept_with_session(user_pk, usersession.found_with(request, user_pk))
     if kept is None:
         return None
     user, digest = kept

@@ -165,20 +165,32 @@ def read_with_user(names_of: Callable[[Any], Iterable[str]]) -> None:
         _READ_WITH_USER.append(names_of)
 
 
-def kept_with_session(user_pk: Any) -> tuple[Any, str] | None:
+def _names_read_with(user_pk: Any) -> list[str]:
+    return [name for names_of in _READ_WITH_USER for name in names_of(user_pk)]
+
+
+def keys_read_with(user_pk: Any) -> list[str]:
+    """The keys ``kept_with_session`` asks the cache for: the user's, then the entries
+    ``read_with_user`` names."""
+    return [_key(user_pk), *fragments.read_ahead_keys(_names_read_with(user_pk))]
+
+
+def kept_with_session(user_pk: Any, found: dict[str, Any] | None = None) -> tuple[Any, str] | None:
     """The user kept in the cache with the digest of its session hash, or None when the
     cache holds no such entry (nothing is read from the database). The entries named by
     ``read_with_user`` are read in the same round trip and noted on the user
-    (``games.fragments.note_read_ahead``)."""
+    (``games.fragments.note_read_ahead``). ``found``: what the cache answered for
+    ``keys_read_with(user_pk)`` earlier in the request (``games.usersession``), read
+    again otherwise."""
     if not keeping():
         return None
-    names = [name for names_of in _READ_WITH_USER for name in names_of(user_pk)]
-    found = cache.get_many([_key(user_pk), *fragments.read_ahead_keys(names)])
+    if found is None:
+        found = cache.get_many(keys_read_with(user_pk))
     values = found.get(_key(user_pk))
     if not isinstance(values, dict) or not values.get("session"):
         return None
     user = rebuilt(values)
-    fragments.note_read_ahead(user, names, found)
+    fragments.note_read_ahead(user, _names_read_with(user_pk), found)
     return user, values["session"]
 
 

@@ -176,8 +176,8 @@ class Crowd:
             if game_id is None:
                 continue
             self.game_ids.append(game_id)
-            for token, session_key in table:
-                self.tasks.append(asyncio.create_task(self._person(game_id, token, session_key)))
+            for token, cookies in table:
+                self.tasks.append(asyncio.create_task(self._person(game_id, token, cookies)))
 
     async def _play_ahead(self, game_id: int) -> None:
         moves = moves_ahead(self.rng, "evergreen", self.config.seats)
@@ -185,7 +185,7 @@ class Crowd:
         self.recorder.accepted.setdefault(game_id, []).extend(keys)
         self.recorder.moves["ahead"] += len(keys)  # not the people's: before they sat down
 
-    def _person(self, game_id: int, token: str, session_key: str) -> Any:
+    def _person(self, game_id: int, token: str, cookies: str) -> Any:
         rng = random.Random(self.rng.getrandbits(64))
         args = (self.http, game_id, rng, self.config.pace, self.stop)
         person: Person
@@ -193,7 +193,7 @@ class Crowd:
             self.api_people += 1
             person = ApiPerson(*args, token=token)
         else:
-            person = PagePerson(*args, session_key=session_key, csrf_secret=csrf_secret())
+            person = PagePerson(*args, cookies=cookies, csrf_secret=csrf_secret())
         return person.run(start_after=rng.uniform(0, self.config.pace.poll_seconds))
 
     async def measure(self, seconds: float, ramp_start: float) -> StepResult:

@@ -24,7 +24,7 @@ def csrf_secret() -> str:
 
 def make_people(count: int) -> list[tuple[str, str]]:
     """``count`` players, made as the site's sign-up makes them, each with an API token
-    and a logged-in session: (token, session key) each.
+    and a logged-in session: (token, the cookies of a browser signed in as them) each.
 
     Each user is saved (not bulk-created) in a transaction of its own, so what the site
     does for a new account happens here too (``games.signals`` makes the player; the
@@ -45,6 +45,7 @@ def make_people(count: int) -> list[tuple[str, str]]:
     from rest_framework.authtoken.models import Token
 
     from games.models import Player
+    from games.usersession import HINT_COOKIE
 
     User = get_user_model()
     tag = uuid.uuid4().hex[:6]
@@ -65,7 +66,9 @@ def make_people(count: int) -> list[tuple[str, str]]:
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
         assert session.session_key is not None
-        people.append((token.key, session.session_key))
+        # What a signed-in browser holds besides the CSRF cookie: the session, and the
+        # hint of whom it is signed in as (games.usersession) its first page left.
+        people.append((token.key, f"sessionid={session.session_key}; {HINT_COOKIE}={user.pk}"))
     return people
 
 

@@ -207,11 +207,12 @@ _SPACE = re.compile(r'name="step" value="(\d{1,2},\d{1,2})"')
 
 
 class PagePerson(Person):
-    """A person with the game page open in a browser (session and CSRF cookies)."""
+    """A person with the game page open in a browser (``cookies``: the session's and the
+    others a signed-in browser holds, ``crowdsetup.make_people``; and the CSRF cookie)."""
 
-    def __init__(self, *args: Any, session_key: str, csrf_secret: str) -> None:
+    def __init__(self, *args: Any, cookies: str, csrf_secret: str) -> None:
         super().__init__(*args)
-        cookie = f"sessionid={session_key}; csrftoken={csrf_secret}"
+        cookie = f"{cookies}; csrftoken={csrf_secret}"
         self.get_headers = {"Cookie": cookie, "Accept": "text/html"}
         self.htmx = {**self.get_headers, "HX-Request": "true"}
         self.post_headers = {

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Answer:
     status: int
-    headers: dict[str, str]
+    headers: dict[str, str]  # by lower-case name, the last of each (see ``set_cookies``)
     body: bytes
     ms: float
+    set_cookies: tuple[str, ...] = ()  # every Set-Cookie header: a page sets several
 
 
 def request(
@@ -37,8 +38,13 @@ def request(
         response = conn.getresponse()
         payload = response.read()
         elapsed = (time.perf_counter() - start) * 1000
+        headers = response.getheaders()
         return Answer(
-            response.status, {k.lower(): v for k, v in response.getheaders()}, payload, elapsed
+            response.status,
+            {k.lower(): v for k, v in headers},
+            payload,
+            elapsed,
+            tuple(v for k, v in headers if k.lower() == "set-cookie"),
         )
     finally:
         conn.close()

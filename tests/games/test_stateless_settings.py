@@ -40,7 +40,7 @@ def test_with_a_shared_cache_sessions_are_read_from_it_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     probe = load_settings(monkeypatch, CACHE_URL="redis://127.0.0.1:6379/1")
-    assert probe.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+    assert probe.SESSION_ENGINE == "games.usersession"  # cached_db, reading the user with it
     assert probe.CACHES["default"]["BACKEND"] == "evergreen.tolerant_cache.TolerantRedisCache"
 
 

@@ -208,9 +208,8 @@ def test_a_lockout_after_failed_logins_on_one_node_holds_on_the_other(
 
 def cookies_of(answer: Answer, jar: dict[str, str]) -> dict[str, str]:
     cookie: SimpleCookie = SimpleCookie()
-    for name, value in answer.headers.items():
-        if name == "set-cookie":
-            cookie.load(value)
+    for value in answer.set_cookies:
+        cookie.load(value)
     return {**jar, **{key: morsel.value for key, morsel in cookie.items()}}
 
 
