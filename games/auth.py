@@ -73,6 +73,20 @@ class KeptUserAuthenticationMiddleware(AuthenticationMiddleware):
         request.user = SimpleLazyObject(lambda: _user(request))  # type: ignore[assignment]
 
 
+def settled_user(request: HttpRequest) -> Any:
+    """The request's user, loaded now, and put in ``request.user`` in place of the lazy
+    object that stood for it: every later read of it is then a plain attribute's. A game
+    page reads ``request.user`` about a hundred times, and each read through the lazy
+    object cost a few microseconds (5% of a fresh render's CPU, 2026-11-28)."""
+    user = request.user
+    user.is_authenticated  # noqa: B018  (loads it)
+    loaded = getattr(request, "_kept_user", None)
+    if loaded is not None and request.__dict__.get("user") is not loaded:
+        request.user = loaded
+        return loaded
+    return user
+
+
 def _user(request: HttpRequest) -> Any:
     if not hasattr(request, "_kept_user"):
         request._kept_user = kept_session_user(request) or get_user(request)  # type: ignore[attr-defined]

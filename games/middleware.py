@@ -14,13 +14,16 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import add_never_cache_headers
 
+from .auth import settled_user
+
 
 class PlayerPreferencesMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        player = getattr(request.user, "player", None) if request.user.is_authenticated else None
+        user = settled_user(request)  # loaded here anyway: no lazy object from now on
+        player = getattr(user, "player", None) if user.is_authenticated else None
         if player is not None:
             if player.language and player.language != translation.get_language():
                 translation.activate(player.language)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -105,3 +107,12 @@ def test_signing_out_drops_the_hint(alice: Any) -> None:
     assert client.cookies[HINT_COOKIE].value == ""  # expired by the response
     response = client.get(reverse("games:home"))
     assert not response.wsgi_request.user.is_authenticated
+
+
+def test_a_view_finds_the_request_s_user_itself_not_a_stand_in_for_it(alice: Any) -> None:
+    # The lazy object Django puts in request.user is replaced once the user is loaded:
+    # the game page reads it about a hundred times.
+    signed_in = my_games(client_for(alice)).wsgi_request.user
+    visitor = Client().get(reverse("games:home")).wsgi_request.user
+    assert type(signed_in) is get_user_model() and signed_in == alice
+    assert type(visitor) is AnonymousUser
