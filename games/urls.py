@@ -7,6 +7,10 @@ app_name = "games"
 
 urlpatterns = [
     path("", lobby.home, name="home"),
+    # The addresses asked most (every viewer's page and poll) first: the resolver tries
+    # the patterns in order.
+    path("games/<int:pk>/", play.detail, name="detail"),
+    path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("lobby/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create, name="create"),
     path("games/solo/", lobby.try_solo, name="try_solo"),
@@ -17,8 +21,6 @@ urlpatterns = [
     path("profile/token/", profile.api_token, name="api_token"),
     path("profile/vacation/", profile.vacation, name="vacation"),
     path("profile/calendar/reset/", profile.reset_calendar, name="reset_calendar"),
-    path("games/<int:pk>/", play.detail, name="detail"),
-    path("games/<int:pk>/poll/", play.poll, name="poll"),
     path("games/<int:pk>/move/", play.move, name="move"),
     path("games/<int:pk>/replay/", play.replay, name="replay"),
     path("games/<int:pk>/log/earlier/", gamelog.earlier_rounds, name="earlier_rounds"),

