@@ -37,12 +37,15 @@ its own id, for a version not yet committed and maybe changed again by the same
 transaction (the rows are then read as before). Only on PostgreSQL and with a shared cache
 (the one ``games.usercache`` needs too).
 
-**The seated users come with the seats.** Each seat's user and player are read with it
-(joined, the password hash left out as ``games.usercache`` leaves it) and their ``xmin``
-is part of the key as the seats' is: a name changed, by whatever write, asks for another
-key as a move does. Giving them from ``games.usercache`` instead cost every page a round
-trip to Redis and the users' models built again (about 8% of a fresh render's CPU,
-2026-11-28); a request's own user is still the one it loaded (``games.access``).
+**The seated users are kept by their rows' versions too.** The same query reads each
+seated user's and player's ``xmin``; a user with its player (the password hash left out,
+as ``games.usercache`` leaves it) is kept under those (``users_key``), apart from the
+game's rows, so a move finds its players kept and a name changed, by whatever write, asks
+for another key. Giving them from ``games.usercache`` instead cost every page a round trip
+to Redis and the users' models built again (about 8% of a fresh render's CPU,
+2026-11-28); joining them to the seats' read cost the first read after a move 0.7 ms more
+(the ORM's select_related). A request's own user is still the one it loaded
+(``games.access``).
 
 Transaction ids are the server's own, never
 given twice by it (a database copied from a template keeps the template's rows, under the
@@ -56,6 +59,7 @@ restored database all the same, for the published versions of ``games.pollcache`
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 import django
@@ -70,7 +74,7 @@ from .models import Game, Player, Seat
 
 # Raise when what is kept changes shape: the old entries are then never read. Django's
 # version is in the key too: a model pickled by another version is not unpickled.
-SHAPE = f"2-{django.get_version()}"
+SHAPE = f"3-{django.get_version()}"
 
 
 def seconds() -> int:
@@ -95,12 +99,12 @@ def _table(model: Any) -> str:
 def _current_rows_sql() -> str:
     game, seat, user, player = _table(Game), _table(Seat), _table(get_user_model()), _table(Player)
     user_pk = connection.ops.quote_name(str(get_user_model()._meta.pk.column))
-    # Each seat as ``id:xmin:its user's xmin:its player's xmin`` (empty for a seat
-    # without a user): the seated users' rows are kept with the seats. Subqueries, not
-    # joins: PostgreSQL answered them in 0.24 ms against 0.32 (0.17 for the seats alone).
+    # Each seat as ``id:xmin:user id:its user's xmin:its player's xmin`` (the last three
+    # empty for a seat without a user). Subqueries, not joins: PostgreSQL answered them in
+    # 0.24 ms against 0.32 (0.17 for the seats alone).
     return (
         f"SELECT pg_postmaster_start_time()::text, g.xmin::text, (SELECT string_agg("
-        f"s.id::text || ':' || s.xmin::text"
+        f"s.id::text || ':' || s.xmin::text || ':' || coalesce(s.user_id::text, '')"
         f" || ':' || coalesce((SELECT u.xmin::text FROM {user} u WHERE u.{user_pk} = s.user_id), '')"
         f" || ':' || coalesce((SELECT p.xmin::text FROM {player} p WHERE p.user_id = s.user_id), '')"
         f", ',' ORDER BY s.position) FROM {seat} s WHERE s.game_id = g.id)"
@@ -108,59 +112,57 @@ def _current_rows_sql() -> str:
     )
 
 
-def _current(pk: int) -> tuple[str, str] | None:
-    """The server (when it started) and the key of the game's rows as they are now (one
-    query), or None: no such game."""
+@dataclass(frozen=True)
+class Versions:
+    """The versions of a game's rows as they are now (``_current``): the server's (when it
+    started), the game's and seats' (``rows``: the key they are kept under), and each
+    seated user's with its player's (``users``: user id -> the key it is kept under)."""
+
+    server: str
+    rows: str
+    users: dict[int, str]
+
+
+def _current(pk: int) -> Versions | None:
+    """The versions of the game's rows as they are now (one query), or None: no such game."""
     with connection.cursor() as cursor:
         cursor.execute(_current_rows_sql(), [pk])
         found = cursor.fetchone()
     if found is None:
         return None
     server, game_version, seat_versions = found
-    return server, rows_key(pk, server, game_version, seat_versions or "")
+    seats, users = [], {}
+    for each in (seat_versions or "").split(",") if seat_versions else []:
+        seat_id, seat_version, user_id, user_version, player_version = each.split(":")
+        seats.append(f"{seat_id}:{seat_version}")
+        if user_id:
+            users[int(user_id)] = users_key(server, user_id, user_version, player_version)
+    return Versions(server, rows_key(pk, server, game_version, ",".join(seats)), users)
 
 
 def current_key(pk: int) -> str | None:
     """The key of the game's rows as they are now (one query), or None: no such game."""
     current = _current(pk)
-    return None if current is None else current[1]
+    return None if current is None else current.rows
 
 
 def rows_key(pk: int, server: str, game_version: str, seat_versions: str) -> str:
     """Where the game's rows are kept at these versions of the server (when it started):
-    the game's ``xmin``, and each seat's ``id:xmin`` with its user's and player's ``xmin``
-    in seat order, joined by commas (as ``current_key`` reads them)."""
+    the game's ``xmin``, and each seat's ``id:xmin`` in seat order, joined by commas."""
     named = f"{server}|{game_version}|{seat_versions}"
     return f"game-rows:{SHAPE}:{pk}:{hashlib.sha256(named.encode()).hexdigest()[:32]}"
 
 
+def users_key(server: str, user_id: Any, user_version: str, player_version: str) -> str:
+    """Where a user with its player is kept at these versions of their rows."""
+    named = f"{server}|{user_id}|{user_version}|{player_version}"
+    return f"user-rows-at:{SHAPE}:{hashlib.sha256(named.encode()).hexdigest()[:32]}"
+
+
 def _row_version(model: Any) -> RawSQL:
-    """A row's ``xmin`` as text, read with the row (the one piece of SQL the ORM lacks)."""
+    """A row's ``xmin`` as text, read with the row (the one piece of SQL the ORM lacks);
+    also for a table ``select_related`` joins (under its own name)."""
     return RawSQL(f"{_table(model)}.xmin::text", ())
-
-
-def _with_users(seats: QuerySet[Seat], *, versioned: bool) -> QuerySet[Seat]:
-    """``seats`` with their users and players joined, the password hash left out (kept
-    rows go to the cache: as ``games.usercache``, never the hash), and with ``versioned``
-    the ``xmin`` of each row read, as ``_current_rows_sql`` asks for them."""
-    seats = seats.select_related("user__player").defer("user__password")
-    if not versioned:
-        return seats
-    # ``select_related`` joins the users' and players' tables under their own names.
-    return seats.annotate(
-        row_version=_row_version(Seat),
-        user_version=_row_version(get_user_model()),
-        player_version=_row_version(Player),
-    )
-
-
-def _key_of_read(game: Any, server: str) -> str:
-    """The key of rows read with their versions (``_with_users``)."""
-    seats = ",".join(
-        f"{seat.pk}:{seat.row_version}:{seat.user_version or ''}:{seat.player_version or ''}"
-        for seat in game.seats.all()
-    )
-    return rows_key(game.pk, server, game.row_version, seats)
 
 
 def read(pk: int, seats: QuerySet[Seat]) -> Game:
@@ -169,22 +171,60 @@ def read(pk: int, seats: QuerySet[Seat]) -> Game:
     (without the password hash): from the cache when none of those rows changed since
     they were kept; ``Game.DoesNotExist`` when there is no such game."""
     if not keeping():
-        seats = _with_users(seats, versioned=False)
+        seats = seats.select_related("user__player")
         return Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
     current = _current(pk)
     if current is None:
         raise Game.DoesNotExist(f"No game {pk}")
-    server, where = current
-    found = nearcache.find(where)  # never changes under its key: kept in this process too
-    if isinstance(found, Game):
-        return found
-    versioned = _with_users(seats, versioned=True)
+    game = nearcache.find(current.rows)  # never changes under its key: kept here too
+    if not isinstance(game, Game):
+        game = _read_rows(pk, seats, current.server)
+    users = _users_at(current)
+    for seat in game.seats.all():
+        if seat.user_id in users:
+            seat.user = users[seat.user_id]
+    return game
+
+
+def _read_rows(pk: int, seats: QuerySet[Seat], server: str) -> Game:
+    """The game with its seats (no users) read, and kept under the versions read with
+    them, which may be newer than those just asked for."""
+    versioned = seats.annotate(row_version=_row_version(Seat))
     game = (
         Game.objects.annotate(row_version=_row_version(Game))
         .prefetch_related(Prefetch("seats", queryset=versioned))
         .get(pk=pk)
     )
     fragments.play_state(game)  # noted on the game: worked out once per version kept
-    # Under the versions read with these rows, which may be newer than ``where``'s.
     nearcache.keep(_key_of_read(game, server), game, seconds())
     return game
+
+
+def _key_of_read(game: Any, server: str) -> str:
+    """The key of rows read with their ``row_version`` (``_row_version``)."""
+    seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats.all())
+    return rows_key(game.pk, server, game.row_version, seats)
+
+
+def _users_at(current: Versions) -> dict[int, Any]:
+    """The seated users with their players (without the password hash), by id: kept under
+    their rows' versions, the others read in one query and kept under the versions read
+    with them (a user changed since ``current`` was asked is read as it is now)."""
+    found = nearcache.find_many(current.users.values())
+    users = {pk: found[key] for pk, key in current.users.items() if key in found}
+    missing = current.users.keys() - users.keys()
+    if missing:
+        model = get_user_model()
+        read = (
+            model.objects.select_related("player")
+            .defer("password")
+            .annotate(row_version=_row_version(model), player_version=_row_version(Player))
+            .filter(pk__in=missing)
+        )
+        kept = {}
+        for user in read:
+            users[user.pk] = user
+            key = users_key(current.server, user.pk, user.row_version, user.player_version or "")
+            kept[key] = user
+        nearcache.keep_many(kept, seconds())
+    return users

@@ -96,18 +96,19 @@ class TestRowsKept:
         assert queries_of(lambda: as_the_api_reads(action_game.pk)) == 1
         assert as_a_page_reads(action_game.pk) == from_the_database(action_game.pk)
 
-    def test_the_seats_kept_hold_their_users_and_players_without_the_password_hash(
+    def test_the_seated_users_are_kept_under_their_rows_versions_without_the_password_hash(
         self, action_game: Game
     ) -> None:
         as_a_page_reads(action_game.pk)
-        kept = cache.get(str(rowcache.current_key(action_game.pk)))
-        users = [seat.user for seat in kept.seats.all()]
+        current = rowcache._current(action_game.pk)
+        assert current is not None
+        users = [cache.get(key) for key in current.users.values()]
         assert [user.player.display_name for user in users] == ["Alice", "Bob"]
         assert all("password" in user.get_deferred_fields() for user in users)
-        hashes = get_user_model().objects.filter(pk__in=[u.pk for u in users])
-        assert all(
-            h.encode() not in pickle.dumps(kept) for h in hashes.values_list("password", flat=True)
+        hashes = (
+            get_user_model().objects.filter(pk__in=current.users).values_list("password", flat=True)
         )
+        assert all(h.encode() not in pickle.dumps(users) for h in hashes)
 
     def test_a_page_read_from_kept_rows_looks_up_no_user(
         self, action_game: Game, monkeypatch: pytest.MonkeyPatch
