@@ -80,7 +80,8 @@ def game_and_seats_for_viewer(
     and its seats in two plain queries, without a ``Prefetch``'s work: a quarter of the
     reading's CPU (0.88 -> 0.64 ms, bench_web's games; ``game.seats.all()`` would read
     them again). The seats are ordered by position alone, as ``game_for_viewer``'s (no join
-    to the game's table). Each seat's ``game`` is the game read; ``with_users=False`` leaves the other seats' users unloaded (the
+    to the game's table). Each seat's ``game`` is the game read; ``with_users=False`` leaves
+    the other seats' users unloaded where the rows are read rather than found kept (the
     viewer's own seat has the viewer)."""
     if rowcache.keeping():
         try:  # the game with its seats and their users, each seat's ``game`` the game

@@ -84,8 +84,6 @@ class SessionWithUserMiddleware(SessionMiddleware):
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response = super().process_response(request, response)
-        if not hasattr(request, "user"):
-            return response
         user = _loaded_user(request)
         if user is None:
             return response  # the request never needed its user: the hint stays as it is
@@ -112,12 +110,10 @@ class SessionWithUserMiddleware(SessionMiddleware):
 
 
 def _loaded_user(request: HttpRequest) -> Any | None:
-    """The request's user if it was loaded (``games.auth``), or put there by signing in or
-    out; None while it is still the lazy object nobody asked."""
+    """The request's user if it was loaded (``games.auth.settled_user`` put it in place of
+    the lazy object), or put there by signing in or out; None while nobody asked."""
     user = request.__dict__.get("user")
-    if type(user) is SimpleLazyObject:
-        return getattr(request, "_kept_user", None)
-    return user
+    return None if type(user) is SimpleLazyObject else user
 
 
 def _user_pk(hint: str | None) -> int | None:
