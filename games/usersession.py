@@ -88,7 +88,8 @@ class SessionWithUserMiddleware(SessionMiddleware):
         if user is None:
             return response  # the request never needed its user: the hint stays as it is
         hint = request.COOKIES.get(HINT_COOKIE)
-        if getattr(user, "is_authenticated", False) and hint != str(user.pk):
+        hinting = isinstance(getattr(request, "session", None), SessionStore)  # else unread
+        if hinting and getattr(user, "is_authenticated", False) and hint != str(user.pk):
             response.set_cookie(
                 HINT_COOKIE,
                 str(user.pk),

@@ -116,3 +116,10 @@ def test_a_view_finds_the_request_s_user_itself_not_a_stand_in_for_it(alice: Any
     visitor = Client().get(reverse("games:home")).wsgi_request.user
     assert type(signed_in) is get_user_model() and signed_in == alice
     assert type(visitor) is AnonymousUser
+
+
+def test_without_sessions_in_the_cache_no_hint_is_left(alice: Any, settings: Any) -> None:
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"  # the embedded default
+    client = client_for(alice)
+    my_games(client)
+    assert HINT_COOKIE not in client.cookies
