@@ -132,7 +132,7 @@ def _current(pk: int) -> Versions | None:
         return None
     server, game_version, seat_versions = found
     seats, users = [], {}
-    for each in (seat_versions or "").split(",") if seat_versions else []:
+    for each in seat_versions.split(",") if seat_versions else []:
         seat_id, seat_version, user_id, user_version, player_version = each.split(":")
         seats.append(f"{seat_id}:{seat_version}")
         if user_id:

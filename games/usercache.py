@@ -169,10 +169,12 @@ def _names_read_with(user_pk: Any) -> list[str]:
     return [name for names_of in _READ_WITH_USER for name in names_of(user_pk)]
 
 
-def keys_read_with(user_pk: Any) -> list[str]:
-    """The keys ``kept_with_session`` asks the cache for: the user's, then the entries
-    ``read_with_user`` names."""
-    return [_key(user_pk), *fragments.read_ahead_keys(_names_read_with(user_pk))]
+def keys_read_with(user_pk: Any, names: list[str] | None = None) -> list[str]:
+    """The keys ``kept_with_session`` asks the cache for: the user's, then those of the
+    entries ``read_with_user`` names (``names``, when the caller has them already)."""
+    if names is None:
+        names = _names_read_with(user_pk)
+    return [_key(user_pk), *fragments.read_ahead_keys(names)]
 
 
 def kept_with_session(user_pk: Any, found: dict[str, Any] | None = None) -> tuple[Any, str] | None:
@@ -184,13 +186,14 @@ def kept_with_session(user_pk: Any, found: dict[str, Any] | None = None) -> tupl
     again otherwise."""
     if not keeping():
         return None
+    names = _names_read_with(user_pk)
     if found is None:
-        found = cache.get_many(keys_read_with(user_pk))
+        found = cache.get_many(keys_read_with(user_pk, names))
     values = found.get(_key(user_pk))
     if not isinstance(values, dict) or not values.get("session"):
         return None
     user = rebuilt(values)
-    fragments.note_read_ahead(user, _names_read_with(user_pk), found)
+    fragments.note_read_ahead(user, names, found)
     return user, values["session"]
 
 

@@ -19,7 +19,7 @@ set: nothing would read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -41,7 +41,7 @@ class ReadWith:
 
     user_pk: int
     keys: list[str]
-    found: dict[str, Any] | None = field(default=None)
+    found: dict[str, Any] | None = None
 
 
 class SessionStore(cached_db.SessionStore):
