@@ -59,11 +59,13 @@ def chapters(
     )
 
 
-def told(game: Game, viewer: int | None, names: Sequence[str]) -> telling.Told:
+def told(
+    game: Game, viewer: int | None, names: Sequence[str], newest: int | None = None
+) -> telling.Told:
     """The log as ``chapters`` tells it, each chapter no later move changes drawn once,
-    closed (``telling.Told``)."""
+    closed (``telling.Told``); of those, at least the ``newest`` (None: all)."""
     told_to, eyes = _told_to(game, viewer)
-    return telling.told(game, told_to, eyes, names, _round_drawn)
+    return telling.told(game, told_to, eyes, names, _round_drawn, newest)
 
 
 def _told_to(game: Game, viewer: int | None) -> tuple[int | None, int | str | None]:
@@ -174,8 +176,9 @@ ROUNDS_SHOWN = 3
 
 
 def _drawn_rounds(told: telling.Told) -> list[str]:
-    """The log's rounds drawn, oldest first, the newest open: the final chapters as they
-    were drawn when they closed, the rest drawn now (``_round_drawn``)."""
+    """The log's rounds drawn, oldest first, the newest open: the final chapters given
+    (``telling.Told``: all, or the newest) as they were drawn when they closed, the rest
+    drawn now (``_round_drawn``)."""
     rounds = [_round_drawn(c, k == len(told.rest) - 1) for k, c in enumerate(told.rest)]
     closed = list(told.drawn)
     if not told.rest and told.final:  # the newest round is a final one: drawn open
@@ -199,12 +202,12 @@ def page_context(game: Game, seat: Seat | None, names: Sequence[str]) -> dict[st
         # The log drawn is kept under the same moves, snapshot, seat, names and language as
         # the chapters would be: when it is missing they are too (a round trip and a big
         # value saved), and the log is told on from the telling kept (``told``).
-        drawn = _drawn_rounds(told(game, viewer, names))
-        rounds = "".join(reversed(drawn[-ROUNDS_SHOWN:]))
+        log = told(game, viewer, names, newest=ROUNDS_SHOWN)
+        rounds = "".join(reversed(_drawn_rounds(log)[-ROUNDS_SHOWN:]))
         context = {
             "story": bool(rounds),
             "rounds_html": mark_safe(rounds),  # drawn there
-            "earlier": max(0, len(drawn) - ROUNDS_SHOWN),
+            "earlier": max(0, log.count + len(log.rest) - ROUNDS_SHOWN),
             "game_id": game.pk,
         }
         return mark_safe(render_to_string("games/_story.html", context))  # escaped there

@@ -5,12 +5,13 @@ moves it does not have nor spoils the one kept."""
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from typing import Any
 
 from django.core.cache import cache
 
-from games import fragments, telling
+from games import fragments, nearcache, telling
 from games import story as story_module
 from games.evergreen import rules
 from games.evergreen.kind import Evergreen
@@ -105,3 +106,60 @@ def test_a_log_told_on_after_every_move_reads_as_told_afresh(kept_parts, setting
         game = one_move(game)
         if game.engine_state().phase is rules.Phase.OVER:
             break
+
+
+def a_long_game(two_player_game: Game) -> Game:
+    """A game in its third season: eight rounds closed or more."""
+    game = play_until(two_player_game, lambda s: s.season == 3)
+    assert game.engine_state().season == 3
+    return game
+
+
+def test_what_is_kept_under_the_tellings_key_stays_small_however_long_the_game(
+    kept_parts, settings, two_player_game
+):
+    game = a_long_game(two_player_game)
+    kept = story_module.told(game, None, NAMES)
+    where = telling._key(game, fragments.EVERYONE, NAMES)
+    assert kept.count >= 8 and cache.get(where).count == kept.count
+    # Each closed chapter is kept under its own key, with its drawing; what is kept under
+    # the telling's key is smaller than one of them.
+    closed = [cache.get(telling._closed_key(where, k)) for k in range(kept.count)]
+    assert closed == list(zip(kept.final, kept.drawn, strict=True))
+    assert len(pickle.dumps(cache.get(where))) < min(len(pickle.dumps(pair)) for pair in closed)
+    assert kept.chapters == told_afresh(game, settings)
+    for _ in range(6):  # told on, round after round, from the head and the chapters kept
+        game = one_move(game)
+        assert story_module.told(game, None, NAMES).chapters == told_afresh(game, settings)
+
+
+def test_the_page_reads_only_the_chapters_of_the_rounds_it_shows(
+    kept_parts, settings, monkeypatch, two_player_game
+):
+    game = a_long_game(two_player_game)
+    whole = story_module.told(game, None, NAMES)
+    asked: list[str] = []
+    find_many = nearcache.find_many
+
+    def counting(keys: Any) -> Any:
+        asked.extend(keys)
+        return find_many(keys)
+
+    monkeypatch.setattr(nearcache, "find_many", counting)
+    shown = story_module.told(game, None, NAMES, newest=story_module.ROUNDS_SHOWN)
+    assert len(asked) == story_module.ROUNDS_SHOWN < whole.count
+    assert shown.count == whole.count
+    assert shown.drawn == whole.drawn[-story_module.ROUNDS_SHOWN :]
+    assert shown.final == whole.final[-story_module.ROUNDS_SHOWN :]
+
+
+def test_a_chapter_the_cache_dropped_has_the_log_told_from_the_first_move(
+    kept_parts, settings, two_player_game
+):
+    game = a_long_game(two_player_game)
+    story_module.told(game, None, NAMES)
+    dropped = telling._closed_key(telling._key(game, fragments.EVERYONE, NAMES), 1)
+    cache.delete(dropped)
+    nearcache.forget_all()
+    assert story_module.told(game, None, NAMES).chapters == told_afresh(game, settings)
+    assert cache.get(dropped) is not None  # kept again
