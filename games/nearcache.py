@@ -3,10 +3,11 @@ too: a page drawn again by the same process finds them without a round trip to R
 
 Only for keys that name all their value was made from: a game's rows at their ``xmin``
 (``games.rowcache``), a part of a page at the game's version or under a digest of what it
-was drawn from (``games.fragments.kept``, ``kept_together``). Whatever a write changes
+was drawn from (``games.fragments.kept``, ``kept_together``), a closed chapter of the
+game log (``games.telling``: Move rows are only ever added). Whatever a write changes
 asks for another key next time, so nothing kept here can be staler than what Redis
 holds under the same key. Never for a value kept under one key while it changes (a stamp,
-a telling told on, a user's rows): those go to the shared cache alone.
+the head of a telling told on, a user's rows): those go to the shared cache alone.
 
 Three of the eight round trips of a game page drawn afresh were for these entries, and
 a round trip made between a request's other work cost 0.3 to 0.9 ms of wall time on the

@@ -8,11 +8,11 @@ versions (``_Kept``): the moves told, the kind's bookmark after them and how man
 chapters were closed before it (final: no later move or reveal changes them). Each
 closed chapter, with its drawing, is kept under a key of its own: it never changes, so it
 is kept in this process too (``games.nearcache``), and what is kept under the telling's
-key stays the size of a round however long the game. A telling kept whole was read and unpickled
-by every first look after a move (84 kB after 36 moves of a two-player game, 0.5 ms of
-CPU; several times that by the end of a four-player game) and written again at every
-round's end. The game page reads only the chapters of the rounds it shows (``told``'s
-``newest``).
+key stays the size of a round however long the game. A telling kept whole was read and
+unpickled by every first look after a move (84 kB after 36 moves of a two-player game,
+0.5 ms of CPU; several times that by the end of a four-player game) and written again at
+every round's end. The game page reads only the chapters of the rounds it shows
+(``told``'s ``newest``).
 
 The next telling reads only the Move rows after the bookmark (Move rows are only ever
 added, numbered 1, 2, … in order) and tells them on; a telling kept for more moves than
