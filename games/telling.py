@@ -94,7 +94,7 @@ def told(
     moves = _moves_since(game, since.moves) if since is not None else None
     closed = _closed(where, since, newest) if since is not None and moves is not None else None
     if since is None or moves is None or closed is None:
-        since, closed, read = None, {}, record(game)
+        since, closed, read = None, [], record(game)
         head = read
     else:
         read, head = None, kind.record(names, game.setup(), moves)
@@ -103,16 +103,15 @@ def told(
         told_whole = kind.story(read if read is not None else record(game), state, viewer, names)
         return Told(game.moves_count, 0, (), (), tuple(told_whole))
     count = since.count if since else 0
-    new = {count + k: (chapter, draw(chapter)) for k, chapter in enumerate(on.final)}
+    new = [(chapter, draw(chapter)) for chapter in on.final]
     now = _Kept(game.moves_count, on.bookmark, count + len(new))
     newer_kept = isinstance(kept, _Kept) and kept.moves > now.moves  # this row was stale
     if not newer_kept and (since is None or on.bookmark is not since.bookmark):
         if new and fragments.keeping():  # the chapters before the telling that counts them
-            chapters = {_closed_key(where, number): pair for number, pair in new.items()}
+            chapters = {_closed_key(where, count + k): pair for k, pair in enumerate(new)}
             nearcache.keep_many(chapters, fragments.seconds())
         fragments.keep(where, now)
-    given = {**closed, **new}
-    pairs = [given[number] for number in sorted(given)]
+    pairs = [*closed, *new]  # the newest closed before, then those closed now
     return Told(
         now.moves,
         now.count,
@@ -122,14 +121,14 @@ def told(
     )
 
 
-def _closed(where: str, kept: _Kept, newest: int | None) -> dict[int, Closed] | None:
-    """The ``newest`` chapters ``kept`` counts as closed (None: all of them), by number;
-    None when the cache dropped one of them."""
+def _closed(where: str, kept: _Kept, newest: int | None) -> list[Closed] | None:
+    """The ``newest`` chapters ``kept`` counts as closed (None: all of them), oldest
+    first; None when the cache dropped one of them."""
     first = 0 if newest is None else max(0, kept.count - newest)
-    keys = {number: _closed_key(where, number) for number in range(first, kept.count)}
-    found = nearcache.find_many(keys.values())
-    closed = {number: found.get(key) for number, key in keys.items()}
-    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in closed.values()):
+    keys = [_closed_key(where, number) for number in range(first, kept.count)]
+    found = nearcache.find_many(keys)
+    closed = [found.get(key) for key in keys]
+    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in closed):
         return None
     return closed  # type: ignore[return-value]  # each checked just above
 
