@@ -38,7 +38,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import translation
 
-from . import nearcache
+from . import keptafter, nearcache
 
 if TYPE_CHECKING:
     from .models import Game
@@ -186,7 +186,7 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
     if not seconds() or not keys:
         return None
     for asked in (keys[:FIRST_ASKED], keys[FIRST_ASKED:]):
-        found = cache.get_many(list(asked)) if asked else {}
+        found = _found(asked) if asked else {}
         for where in asked:
             if where in found:
                 return where, found[where]
@@ -195,13 +195,24 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
 
 def all_found(keys: Sequence[str]) -> dict[str, object]:
     """Those of ``keys`` the cache holds, with their values (one round trip)."""
-    return cache.get_many(list(keys)) if seconds() and keys else {}
+    return _found(keys) if seconds() and keys else {}
+
+
+def _found(keys: Sequence[str]) -> dict[str, object]:
+    """Those of ``keys`` this request kept (not written yet: ``games.keptafter``) or the
+    cache holds, with their values."""
+    found = keptafter.waiting(keys)
+    missing = [where for where in keys if where not in found]
+    if missing:
+        found.update(cache.get_many(missing))
+    return found
 
 
 def keep(where: str, value: object) -> None:
-    """Keep ``value`` under ``where`` (a key that names what it was made from)."""
+    """Keep ``value`` under ``where`` (a key that names what it was made from), once the
+    response has gone (``games.keptafter``)."""
     if seconds():
-        cache.set(where, value, seconds())
+        keptafter.keep(where, value, seconds())
 
 
 def _stamp_key(name: str) -> str:

@@ -31,6 +31,8 @@ from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
+from . import keptafter
+
 # How much a process keeps, pickled, before it forgets it all (a game's rows are about
 # 4 kB, a part of a page a few kB).
 MOST_BYTES = 16 * 1024 * 1024
@@ -48,7 +50,8 @@ def find(key: str) -> Any:
 def find_many(keys: Iterable[str]) -> dict[str, Any]:
     """Those of ``keys`` kept, with their values: from this process, else from the shared
     cache (and then kept here too), with one round trip for all that this process does not
-    hold, none when it holds them all."""
+    hold, none when it holds them all. What this request kept but has not written yet
+    (``games.keptafter``) is found too, should this process have forgotten it meanwhile."""
     found: dict[str, Any] = {}
     missing = []
     for key in keys:
@@ -58,7 +61,9 @@ def find_many(keys: Iterable[str]) -> dict[str, Any]:
         else:
             found[key] = pickle.loads(held)
     if missing:
-        shared = cache.get_many(missing)
+        shared = keptafter.waiting(missing)
+        missing = [key for key in missing if key not in shared]
+        shared.update(cache.get_many(missing) if missing else {})
         for key, value in shared.items():
             _remember(key, value)
         found.update(shared)
@@ -71,9 +76,9 @@ def keep(key: str, value: Any, timeout: int) -> None:
 
 
 def keep_many(values: Mapping[str, Any], timeout: int) -> None:
-    """Keep each of ``values`` under its key in the shared cache for ``timeout`` seconds
-    (one round trip), and here."""
-    cache.set_many(dict(values), timeout)
+    """Keep each of ``values`` under its key here, and in the shared cache for ``timeout``
+    seconds (once the response has gone: ``games.keptafter``)."""
+    keptafter.keep_many(values, timeout)
     for key, value in values.items():
         _remember(key, value)
 

@@ -51,6 +51,7 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 
+from . import keptafter
 from .models import Player
 from .pollcache import GameGetMiddleware, current_version, version_key
 
@@ -162,9 +163,10 @@ def viewer_now() -> tuple[str, str]:
 
 
 def store(key: str, version: int, language: str, zone: str, content: bytes) -> None:
-    """Keep a page rendered at ``version`` in this language and zone."""
+    """Keep a page rendered at ``version`` in this language and zone, once the response
+    has gone (``games.keptafter``): the viewer's next request finds it."""
     value: Stored = (version, language, zone, content)
-    cache.set(key, value, settings.GAME_PAGE_CACHE_SECONDS)
+    keptafter.keep(key, value, settings.GAME_PAGE_CACHE_SECONDS)
 
 
 def served(stored: Any, version: Any, language: str, zone: str) -> HttpResponse | None:

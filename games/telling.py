@@ -107,7 +107,9 @@ def told(
     now = _Kept(game.moves_count, on.bookmark, count + len(new))
     newer_kept = isinstance(kept, _Kept) and kept.moves > now.moves  # this row was stale
     if not newer_kept and (since is None or on.bookmark is not since.bookmark):
-        if new and fragments.keeping():  # the chapters before the telling that counts them
+        # The chapters before the telling that counts them (in one write with it, once the
+        # response has gone: ``games.keptafter``).
+        if new and fragments.keeping():
             chapters = {_closed_key(where, count + k): pair for k, pair in enumerate(new)}
             nearcache.keep_many(chapters, fragments.seconds())
         fragments.keep(where, now)

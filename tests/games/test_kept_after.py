@@ -1,0 +1,147 @@
+"""What a request keeps for the requests after it (``games.keptafter``) is written once
+its response has gone, in one write per timeout: the viewer's answer never waits for it,
+the request itself finds what it kept, the next request finds it in the cache, and outside
+a request it is written at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.core.signals import request_finished
+from django.http import HttpRequest, HttpResponse
+from django.test import RequestFactory
+from django.urls import reverse
+
+from games import fragments, handoff, nearcache
+from games.models import Game
+from tests.games.gamehelpers import client_for, submit
+
+pytestmark = pytest.mark.usefixtures("kept_parts")
+
+
+@pytest.fixture
+def writes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+    """The keys of every write to the shared cache, one list per write, in order."""
+    made: list[list[str]] = []
+    set_one, set_many = cache.set, cache.set_many
+    within = []  # a cache whose set_many sets each key (the memory cache) is one write
+
+    def counted_set(key: str, *args: Any, **kwargs: Any) -> Any:
+        if not within:
+            made.append([key])
+        return set_one(key, *args, **kwargs)
+
+    def counted_set_many(values: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(sorted(values))
+        within.append(True)
+        try:
+            return set_many(values, *args, **kwargs)
+        finally:
+            within.pop()
+
+    monkeypatch.setattr(cache, "set", counted_set)
+    monkeypatch.setattr(cache, "set_many", counted_set_many)
+    yield made
+
+
+def answered(view: Callable[[], None]) -> None:
+    """A request whose view runs ``view``, answered through the middleware, its response
+    not sent yet (``response_sent``)."""
+
+    def get_response(request: HttpRequest) -> HttpResponse:
+        view()
+        return HttpResponse()
+
+    handoff.HandOffMiddleware(get_response)(RequestFactory().get("/"))
+
+
+def response_sent() -> None:
+    request_finished.send(sender=None)  # what a WSGI server's close() of the response sends
+
+
+def test_what_a_request_keeps_is_written_once_its_response_has_gone_in_one_write(writes):
+    def view() -> None:
+        fragments.keep("part-a", "drawn a")
+        nearcache.keep_many({"chapter-1": ("told", "drawn 1")}, fragments.seconds())
+        fragments.keep("part-b", "drawn b")
+
+    answered(view)
+    assert writes == []
+    assert cache.get_many(["part-a", "part-b", "chapter-1"]) == {}
+
+    response_sent()
+
+    assert writes == [["chapter-1", "part-a", "part-b"]]
+    assert cache.get_many(["part-a", "part-b", "chapter-1"]) == {
+        "part-a": "drawn a",
+        "part-b": "drawn b",
+        "chapter-1": ("told", "drawn 1"),
+    }
+
+
+def test_the_request_finds_what_it_kept_before_it_is_written():
+    found: dict[str, object] = {}
+
+    def view() -> None:
+        fragments.keep("part-a", "drawn a")
+        nearcache.keep("rows", {"game": 1}, fragments.seconds())
+        nearcache.forget_all()  # as a process that filled its memory meanwhile
+        found.update(fragments.all_found(["part-a", "part-b"]))
+        found.update(nearcache.find_many(["rows"]))
+        found["first"] = fragments.first_found(["part-b", "part-a"])
+
+    answered(view)
+    response_sent()
+
+    assert found == {"part-a": "drawn a", "rows": {"game": 1}, "first": ("part-a", "drawn a")}
+
+
+def test_a_key_kept_twice_in_one_request_keeps_the_later_value(writes):
+    def view() -> None:
+        fragments.keep("head", "told to move 3")
+        fragments.keep("head", "told to move 4")
+
+    answered(view)
+    response_sent()
+
+    assert writes == [["head"]]
+    assert cache.get("head") == "told to move 4"
+
+
+def test_outside_a_request_what_is_kept_is_written_at_once(writes):
+    fragments.keep("part-a", "drawn a")
+
+    assert writes == [["part-a"]]
+    assert cache.get("part-a") == "drawn a"
+
+
+# What a page keeps for the pages after it: the rows, its parts, the log's telling and moves.
+DRAWN_OR_READ = ("game-rows:", "game-part:", "shared-part:", "game-told-", "game-moves:")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("kept_users", "kept_rows")
+def test_a_page_drawn_after_a_move_keeps_all_it_drew_in_one_write_per_timeout(
+    two_player_game: Game, alice, bob, carol, writes
+):
+    game, viewer = two_player_game, client_for(carol)
+    viewer.get(reverse("games:detail", args=[game.pk]))
+    state = game.engine_state()
+    submit(game.pk, (alice, bob)[state.to_pick], {"type": "pick", "card": state.pool[0]})
+    writes.clear()
+
+    response = viewer.get(reverse("games:detail", args=[game.pk]))
+
+    assert response.status_code == 200
+    kept = [keys for keys in writes if any(key.startswith(DRAWN_OR_READ) for key in keys)]
+    assert len(kept) == 2, kept  # the rows' timeout and the parts'
+    assert any(key.startswith("game-rows:") for key in kept[0] + kept[1])
+    assert any(key.startswith("game-part:") for key in kept[0] + kept[1])
+    assert all(key.startswith(DRAWN_OR_READ) for key in kept[0] + kept[1])
+    writes.clear()
+    again = viewer.get(reverse("games:detail", args=[game.pk]))
+    assert again.content.count(b'class="pool-card') == response.content.count(b'class="pool-card')
+    assert not [keys for keys in writes if any(key.startswith(DRAWN_OR_READ) for key in keys)]
