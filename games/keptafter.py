@@ -10,9 +10,9 @@ response could go: 1.1 to 1.4 ms of the 8 to 10 ms a viewer waited (five writes 
 110-410 µs each, measured in one process on 2026-11-28). None of it is for that viewer.
 So in a request they wait until its response has been sent (``games.handoff``'s
 ``after_response``) and go together: one ``set_many`` per timeout, which Django's Redis
-cache sends as one transaction (MULTI … EXEC), so the chapters of a telling are never
-found without its head or the other way round. Outside a request (a worker, a command,
-the shell) they are written at once.
+cache sends as one transaction (MULTI … EXEC), so a telling's head is written with the
+chapters it counts, never before them. Outside a request (a worker, a command, the
+shell) they are written at once.
 
 Until then the request that keeps them finds them where it looks (``waiting``);
 another request finds them missing and makes them again, as it would have before they
