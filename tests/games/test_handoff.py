@@ -7,18 +7,15 @@ from __future__ import annotations
 import http.client
 import logging
 import threading
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from django.core.signals import request_finished
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
-from django.test import RequestFactory
 
 from games import handoff
 from tests.games import handoffsite
+from tests.games.cachecalls import answered, response_sent
 
 
 class RecordingTask:
@@ -34,21 +31,6 @@ class RecordingTask:
         if self.refuse:
             raise ConnectionError("the broker is unreachable")
         self.sent.append(args)
-
-
-def answered(view: Callable[[], None]) -> None:
-    """A request whose view runs ``view``, answered through the middleware (its response
-    not yet sent: ``response_sent``)."""
-
-    def get_response(request: HttpRequest) -> HttpResponse:
-        view()
-        return HttpResponse()
-
-    handoff.HandOffMiddleware(get_response)(RequestFactory().get("/"))
-
-
-def response_sent() -> None:
-    request_finished.send(sender=None)  # what a WSGI server's close() of the response sends
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,61 +5,22 @@ a request it is written at once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
-
 import pytest
 from django.core.cache import cache
-from django.core.signals import request_finished
-from django.http import HttpRequest, HttpResponse
-from django.test import RequestFactory
 from django.urls import reverse
 
-from games import fragments, handoff, nearcache
+from games import fragments, nearcache
 from games.models import Game
+from tests.games.cachecalls import answered, counted, response_sent
 from tests.games.gamehelpers import client_for, submit
 
 pytestmark = pytest.mark.usefixtures("kept_parts")
 
 
 @pytest.fixture
-def writes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[str]]]:
+def writes(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The keys of every write to the shared cache, one list per write, in order."""
-    made: list[list[str]] = []
-    set_one, set_many = cache.set, cache.set_many
-    within = []  # a cache whose set_many sets each key (the memory cache) is one write
-
-    def counted_set(key: str, *args: Any, **kwargs: Any) -> Any:
-        if not within:
-            made.append([key])
-        return set_one(key, *args, **kwargs)
-
-    def counted_set_many(values: Any, *args: Any, **kwargs: Any) -> Any:
-        made.append(sorted(values))
-        within.append(True)
-        try:
-            return set_many(values, *args, **kwargs)
-        finally:
-            within.pop()
-
-    monkeypatch.setattr(cache, "set", counted_set)
-    monkeypatch.setattr(cache, "set_many", counted_set_many)
-    yield made
-
-
-def answered(view: Callable[[], None]) -> None:
-    """A request whose view runs ``view``, answered through the middleware, its response
-    not sent yet (``response_sent``)."""
-
-    def get_response(request: HttpRequest) -> HttpResponse:
-        view()
-        return HttpResponse()
-
-    handoff.HandOffMiddleware(get_response)(RequestFactory().get("/"))
-
-
-def response_sent() -> None:
-    request_finished.send(sender=None)  # what a WSGI server's close() of the response sends
+    return counted(monkeypatch, "set", "set_many")
 
 
 def test_what_a_request_keeps_is_written_once_its_response_has_gone_in_one_write(writes):
@@ -74,7 +35,7 @@ def test_what_a_request_keeps_is_written_once_its_response_has_gone_in_one_write
 
     response_sent()
 
-    assert writes == [["chapter-1", "part-a", "part-b"]]
+    assert [sorted(keys) for keys in writes] == [["chapter-1", "part-a", "part-b"]]
     assert cache.get_many(["part-a", "part-b", "chapter-1"]) == {
         "part-a": "drawn a",
         "part-b": "drawn b",

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
 from games.usersession import HINT_COOKIE
+from tests.games.cachecalls import counted
 from tests.games.gamehelpers import client_for, marks_gone, user_at
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("kept_users", "kept_parts")]
@@ -29,28 +29,8 @@ def sessions_in_the_cache(settings: Any) -> None:
 
 @pytest.fixture
 def round_trips(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The keys of each read of the cache from now on, one list a round trip (the test
-    cache's ``get_many`` reads key by key: those count as its one)."""
-    calls: list[list[str]] = []
-    get, get_many = cache.get, cache.get_many
-    within_many = []
-
-    def one(key: str, *args: Any, **kwargs: Any) -> Any:
-        if not within_many:
-            calls.append([key])
-        return get(key, *args, **kwargs)
-
-    def many(keys: Any, *args: Any, **kwargs: Any) -> Any:
-        calls.append(list(keys))
-        within_many.append(True)
-        try:
-            return get_many(keys, *args, **kwargs)
-        finally:
-            within_many.pop()
-
-    monkeypatch.setattr(cache, "get", one)
-    monkeypatch.setattr(cache, "get_many", many)
-    return calls
+    """The keys of each read of the cache from now on, one list a round trip."""
+    return counted(monkeypatch, "get", "get_many")
 
 
 def my_games(client: Client) -> Any:
