@@ -15,6 +15,11 @@ latencies side by side, with the targets of issue 16:
 
 The cache (pages, sessions) is Redis, as in production with more than one web process.
 
+Each timed request is also timed inside the gunicorn worker (``gunicorn_timing``: from
+its ``pre_request`` to its ``post_request``), so a ratio splits into what Django spends
+and what every request costs around it (the connection, parsing, the client), which no
+change to a view removes.
+
 The processes (gunicorn, a private redis-server as the broker) come from ``webstack``,
 shared with the load run. ``BENCH_DATABASE_URL`` names the scratch database (dropped and
 created again; default ``postgresql://postgres@127.0.0.1:5432/evergreen_bench``).
@@ -28,6 +33,7 @@ import argparse
 import http.client
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -185,6 +191,29 @@ def first_view_cookies(port: int, path: str, headers: dict[str, str]) -> dict[st
 
 summary = percentiles
 
+# The kinds of timed request, in the order of the printed rows (``X-Bench-Kind``).
+KINDS = ("read", "page", "render", "cold", "write", "submit")
+
+
+def kind(name: str, headers: dict[str, str] | None = None) -> dict[str, str]:
+    """``headers`` naming the kind of request, for ``gunicorn_timing``'s figures."""
+    return {**(headers or {}), "X-Bench-Kind": name}
+
+
+def in_worker(folder: Path) -> dict[str, tuple[float, float]]:
+    """The median wall and CPU ms of each kind inside the worker (``gunicorn_timing``)."""
+    timed: dict[str, list[list[float]]] = {}
+    for path in folder.glob("timing-*.json"):
+        for name, samples in json.loads(path.read_text()).items():
+            timed.setdefault(name, []).extend(samples)
+    return {
+        name: (
+            statistics.median(wall for wall, _ in samples),
+            statistics.median(cpu for _, cpu in samples),
+        )
+        for name, samples in timed.items()
+    }
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -205,6 +234,9 @@ def main() -> int:
     # Rounds completed by the measured submissions are queued for a worker that is not
     # running here (the reveal is asynchronous in production too): keep that queue apart.
     os.environ["CELERY_FILESYSTEM_DIR"] = str(workdir)
+    # Each timed request also timed inside the worker (``gunicorn_timing``), by its kind.
+    (workdir / "timing").mkdir()
+    os.environ["BENCH_TIMING_DIR"] = str(workdir / "timing")
     # As in production, the broker is Redis: a private redis-server on a free port (never
     # the machine's shared one), or the folder broker when redis-server is not installed.
     broker: RedisServer | None = None
@@ -244,16 +276,17 @@ def main() -> int:
         browser = {"Cookie": "; ".join([session["Cookie"], *held.values()])}
         reads, pages, renders, writes, submits = [], [], [], [], []
         for _ in range(args.requests):
-            reads.append(timed(port, "GET", "/bench/read/", {}))
-            pages.append(timed(port, "GET", page, browser))
-            renders.append(timed(port, "GET", page, cookie))  # no CSRF cookie: never cached
+            reads.append(timed(port, "GET", "/bench/read/", kind("read")))
+            pages.append(timed(port, "GET", page, kind("page", browser)))
+            # No CSRF cookie: never from the page cache.
+            renders.append(timed(port, "GET", page, kind("render", cookie)))
         colds, moves = [], MovesBetweenViews(data["users"])
         for _ in range(args.requests):
-            colds.append(timed(port, "GET", moves.next_page(), cookie))
+            colds.append(timed(port, "GET", moves.next_page(), kind("cold", cookie)))
         for k, (game_id, turn) in enumerate(data["turns"]):
-            writes.append(timed(port, "POST", "/bench/write/", {}, b""))
+            writes.append(timed(port, "POST", "/bench/write/", kind("write"), b""))
             body = json.dumps(turn).encode()
-            headers = {**api, "Idempotency-Key": f"bench-{k}"}
+            headers = kind("submit", {**api, "Idempotency-Key": f"bench-{k}"})
             submits.append(timed(port, "POST", f"/api/games/{game_id}/turn/", headers, body))
             # A turn's task is sent after its response (games.handoff): the worker finishes
             # that before the next request is timed, which would otherwise wait for it.
@@ -296,10 +329,28 @@ def main() -> int:
         f"(target {RENDER_TARGET:g}x); "
         f"turn submission / minimal write = {ratio_submit:.2f}x (target {SUBMIT_TARGET:g}x)"
     )
+    inside = in_worker(Path(os.environ["BENCH_TIMING_DIR"]))
+    # post_request runs after the response's close(): what a request does once its
+    # response has gone (games.handoff, games.keptafter) is in the worker's time, not in
+    # the client's, so the difference can be below zero.
+    print(
+        "  inside the worker (gunicorn's pre_request to post_request, with what runs once"
+        " the response has gone), median, and the client's median minus it:"
+    )
+    for (name, (median, _), _), key in zip(rows, KINDS, strict=True):
+        if key in inside:
+            wall, cpu = inside[key]
+            print(
+                f"  {name:44} {wall:7.2f}ms wall {cpu:6.2f}ms CPU; client {median - wall:+5.2f}ms"
+            )
     print(
         json.dumps(
             {
                 "bench_web": figures,
+                "in_worker": {
+                    k: {"wall_ms": round(w, 2), "cpu_ms": round(c, 2)}
+                    for k, (w, c) in inside.items()
+                },
                 "page_ratio": round(ratio_page, 2),
                 "render_ratio": round(ratio_render, 2),
                 "cold_render_ratio": round(ratio_cold, 2),

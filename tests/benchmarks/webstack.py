@@ -288,6 +288,8 @@ def gunicorn(
     ]
     if env.get("LOAD_PROFILE_DIR"):  # cProfile in every worker (gunicorn_profile.py)
         command += ["-c", str(ROOT / "tests" / "benchmarks" / "gunicorn_profile.py")]
+    elif env.get("BENCH_TIMING_DIR"):  # each request timed inside its worker (bench_web)
+        command += ["-c", str(ROOT / "tests" / "benchmarks" / "gunicorn_timing.py")]
     child = Child("gunicorn", command, env, log_path)
     wait_until(lambda: port_answers(port) or _exited(child), "gunicorn to listen", 60)
     _exited(child)

@@ -1,0 +1,38 @@
+"""gunicorn settings that time each request inside the web worker (``bench_web``).
+
+From gunicorn's ``pre_request`` (the request read and parsed) to its ``post_request``
+(the response written): the wall and CPU time of Django's handling, without the
+connection, the parsing and the client's side. Requests are grouped by the
+``X-Bench-Kind`` header the bench sends; each worker writes ``timing-<pid>.json`` into
+``BENCH_TIMING_DIR`` when it exits (``kind -> [[wall ms, cpu ms], ...]``). With it, a
+ratio of latencies can be split into what Django spends and what every request costs
+around it, which a change in Django cannot remove.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import defaultdict
+from typing import Any
+
+_started: dict[str, float] = {}
+_timed: defaultdict[str, list[tuple[float, float]]] = defaultdict(list)
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    _started["wall"], _started["cpu"] = time.perf_counter(), time.process_time()
+
+
+def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
+    kind = environ.get("HTTP_X_BENCH_KIND")
+    if kind and "wall" in _started:
+        wall = (time.perf_counter() - _started["wall"]) * 1000
+        _timed[kind].append((wall, (time.process_time() - _started["cpu"]) * 1000))
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    path = os.path.join(os.environ["BENCH_TIMING_DIR"], f"timing-{os.getpid()}.json")
+    with open(path, "w") as out:
+        json.dump(_timed, out)
