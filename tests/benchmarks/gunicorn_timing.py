@@ -1,8 +1,10 @@
 """gunicorn settings that time each request inside the web worker (``bench_web``).
 
 From gunicorn's ``pre_request`` (the request read and parsed) to its ``post_request``
-(the response written): the wall and CPU time of Django's handling, without the
-connection, the parsing and the client's side. Requests are grouped by the
+(the response written and closed, so what runs once the response has gone is in it:
+``games.handoff``, ``games.keptafter``): the wall and CPU time of Django's handling,
+without the connection, the parsing and the client's side. For sync workers, which answer
+one request at a time (as ``bench_web`` runs gunicorn). Requests are grouped by the
 ``X-Bench-Kind`` header the bench sends; each worker writes ``timing-<pid>.json`` into
 ``BENCH_TIMING_DIR`` when it exits (``kind -> [[wall ms, cpu ms], ...]``). With it, a
 ratio of latencies can be split into what Django spends and what every request costs
