@@ -186,7 +186,7 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
     if not seconds() or not keys:
         return None
     for asked in (keys[:FIRST_ASKED], keys[FIRST_ASKED:]):
-        found = _found(asked) if asked else {}
+        found = keptafter.found(asked) if asked else {}
         for where in asked:
             if where in found:
                 return where, found[where]
@@ -194,18 +194,9 @@ def first_found(keys: Sequence[str]) -> tuple[str, object] | None:
 
 
 def all_found(keys: Sequence[str]) -> dict[str, object]:
-    """Those of ``keys`` the cache holds, with their values (one round trip)."""
-    return _found(keys) if seconds() and keys else {}
-
-
-def _found(keys: Sequence[str]) -> dict[str, object]:
-    """Those of ``keys`` this request kept (not written yet: ``games.keptafter``) or the
-    cache holds, with their values."""
-    found = keptafter.waiting(keys)
-    missing = [where for where in keys if where not in found]
-    if missing:
-        found.update(cache.get_many(missing))
-    return found
+    """Those of ``keys`` the cache holds (or this request kept: ``games.keptafter``), with
+    their values (one round trip)."""
+    return keptafter.found(keys) if seconds() and keys else {}
 
 
 def keep(where: str, value: object) -> None:

@@ -25,7 +25,7 @@ kept twice in one request keeps the later value, as two writes would.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.core.cache import cache
@@ -63,6 +63,16 @@ def waiting(keys: Iterable[str]) -> dict[str, Any]:
     for values in batches.values():
         found.update((key, values[key]) for key in asked if key in values)
     return found
+
+
+def found(keys: Sequence[str]) -> dict[str, Any]:
+    """Those of ``keys`` this thread keeps but has not written yet (``waiting``), or else
+    the shared cache holds (one round trip for the rest, none when none is left)."""
+    values = waiting(keys)
+    missing = [key for key in keys if key not in values]
+    if missing:
+        values.update(cache.get_many(missing))
+    return values
 
 
 def _batches() -> dict[int, dict[str, Any]]:

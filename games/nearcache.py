@@ -27,7 +27,6 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.cache import cache
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
@@ -61,9 +60,7 @@ def find_many(keys: Iterable[str]) -> dict[str, Any]:
         else:
             found[key] = pickle.loads(held)
     if missing:
-        shared = keptafter.waiting(missing)
-        missing = [key for key in missing if key not in shared]
-        shared.update(cache.get_many(missing) if missing else {})
+        shared = keptafter.found(missing)
         for key, value in shared.items():
             _remember(key, value)
         found.update(shared)
