@@ -191,9 +191,6 @@ def first_view_cookies(port: int, path: str, headers: dict[str, str]) -> dict[st
 
 summary = percentiles
 
-# The kinds of timed request, in the order of the printed rows (``X-Bench-Kind``).
-KINDS = ("read", "page", "render", "cold", "write", "submit")
-
 
 def kind(name: str, headers: dict[str, str] | None = None) -> dict[str, str]:
     """``headers`` naming the kind of request, for ``gunicorn_timing``'s figures."""
@@ -296,13 +293,19 @@ def main() -> int:
         if broker is not None:
             broker.stop()
     read, write = summary(reads)[0], summary(writes)[0]
-    rows = [
-        ("minimal view (GET)", summary(reads), None),
-        (f"game page ({data['moves_in_page_game']} moves)", summary(pages), PAGE_TARGET * read),
-        ("game page rendered afresh (cache bypassed)", summary(renders), RENDER_TARGET * read),
-        ("first render after a move (caches cold)", summary(colds), RENDER_TARGET * read),
-        ("minimal view writing one row (POST)", summary(writes), None),
-        ("turn submission (API)", summary(submits), SUBMIT_TARGET * write),
+    pages_name = f"game page ({data['moves_in_page_game']} moves)"
+    rows = [  # each with the kind its requests were sent as (``kind``)
+        ("minimal view (GET)", summary(reads), None, "read"),
+        (pages_name, summary(pages), PAGE_TARGET * read, "page"),
+        (
+            "game page rendered afresh (cache bypassed)",
+            summary(renders),
+            RENDER_TARGET * read,
+            "render",
+        ),
+        ("first render after a move (caches cold)", summary(colds), RENDER_TARGET * read, "cold"),
+        ("minimal view writing one row (POST)", summary(writes), None, "write"),
+        ("turn submission (API)", summary(submits), SUBMIT_TARGET * write, "submit"),
     ]
     print(
         f"Web benchmark: gunicorn (1 sync worker) + PostgreSQL + "
@@ -312,7 +315,7 @@ def main() -> int:
     )
     print(f"  {'':44} {'median':>9} {'p95':>9}   target")
     figures: dict[str, Any] = {}
-    for name, (median, p95), limit in rows:
+    for name, (median, p95), limit, _ in rows:
         target = (
             "" if limit is None else f"<= {limit:.2f} ms  {'ok' if median <= limit else 'MISSED'}"
         )
@@ -337,7 +340,7 @@ def main() -> int:
         "  inside the worker (gunicorn's pre_request to post_request, with what runs once"
         " the response has gone), median, and the client's median minus it:"
     )
-    for (name, (median, _), _), key in zip(rows, KINDS, strict=True):
+    for name, (median, _), _, key in rows:
         if key in inside:
             wall, cpu = inside[key]
             print(
