@@ -13,7 +13,7 @@ import sys
 import dj_database_url
 
 from .settings import *  # noqa: F403
-from .settings import env_bool
+from .settings import POSTGRESQL_OPTIONS, env_bool
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/evergreen")
 
@@ -42,6 +42,7 @@ if _reason is None:
     # Django's PostgreSQL backend, but emptying the tables after a transactional test by
     # DELETE instead of TRUNCATE (a tenth of the time; tests/pgbackend/base.py).
     DATABASES = {"default": dj_database_url.parse(PG_URL, engine="tests.pgbackend")}
+    DATABASES["default"]["OPTIONS"] = dict(POSTGRESQL_OPTIONS)  # as the site runs
     TEST_DATABASE_VENDOR = "postgresql"
 elif env_bool("CI", False):
     raise RuntimeError(f"CI is set and PostgreSQL at {PG_URL} is unreachable: {_reason}")

@@ -5,10 +5,12 @@ Every write starts by locking the game's row and then its seats' (``read_locked`
 PostgreSQL both ``SELECT ... FOR UPDATE`` go in one round trip (two statements, run in
 order: the game's row is locked first, as in every write) and their rows become model
 instances with ``Model.from_db`` after each field's ``from_db_value``: 0.3 ms of CPU where
-the ORM's locked ``get`` and ``Prefetch`` took 1.4 ms. (Two statements in one ``execute``
-need psycopg's client-side binding, Django's default; with ``server_side_binding``, or
-elsewhere, e.g. SQLite, two ``raw`` queries.) The seats are not the game's prefetched
-``game.seats.all()``: the caller hands them on.
+the ORM's locked ``get`` and ``Prefetch`` took 1.4 ms. Two statements in one ``execute``
+need psycopg's client-side binding: the site binds parameters on the server (for prepared
+statements, ``evergreen.settings.POSTGRESQL_OPTIONS``), so this read takes a cursor of
+Django's client-side kind of its own (``_statements_cursor``). Elsewhere (SQLite) two
+``raw`` queries. The seats are not the game's prefetched ``game.seats.all()``: the caller
+hands them on.
 
 A move ends with three writes or more: its Move rows, the seats it changed, the game row.
 Made by the ORM one after another (``bulk_create``, ``update``, ``save``) they were about
@@ -40,13 +42,13 @@ def read_locked(
     """The row ``pk`` of ``parent`` (raises its ``DoesNotExist``), then the rows of ``child``
     whose ``fk`` is it, ordered by ``order``: both locked for this transaction."""
     parents, children, both = _locked_reads(parent, child, fk, order, connection.vendor)
-    if connection.vendor != "postgresql" or _binds_on_the_server():
+    if connection.vendor != "postgresql":
         found = list(parent._default_manager.raw(f"SELECT * {parents}", [pk]))
         if not found:
             raise _missing(parent, pk)
         return found[0], list(child._default_manager.raw(f"SELECT * {children}", [pk]))
     parent_fields, child_fields = parent._meta.concrete_fields, child._meta.concrete_fields
-    with connection.cursor() as cursor:
+    with _statements_cursor() as cursor:
         cursor.execute(both, [pk, pk])
         row = cursor.fetchone()
         cursor.nextset()
@@ -74,10 +76,19 @@ def _locked_reads(
     return parents, children, both
 
 
-def _binds_on_the_server() -> bool:
-    """Whether psycopg sends parameters apart from the SQL (the ``server_side_binding``
-    option): a statement then takes no second one after it."""
-    return bool(connection.settings_dict.get("OPTIONS", {}).get("server_side_binding"))
+def _statements_cursor() -> Any:
+    """A cursor of the connection that takes several statements in one ``execute``: psycopg
+    binding the parameters into the SQL on the client (the cursor Django's PostgreSQL
+    backend makes without ``server_side_binding``), whatever the connection's own cursors
+    do; wrapped as ``connection.cursor()`` wraps them (queries logged when they are)."""
+    from django.db.backends.postgresql import base
+
+    connection.ensure_connection()
+    client_side_cursor: Any = base.Cursor  # psycopg's ClientCursor, with Django's callproc
+    client_side = client_side_cursor(connection.connection)
+    if connection.queries_logged:
+        return connection.make_debug_cursor(client_side)
+    return connection.make_cursor(client_side)
 
 
 def _missing(model: type[Model], pk: Any) -> Exception:
