@@ -73,11 +73,13 @@ def keep(key: str, value: Any, timeout: int) -> None:
 
 
 def keep_many(values: Mapping[str, Any], timeout: int) -> None:
-    """Keep each of ``values`` under its key here, and in the shared cache for ``timeout``
-    seconds (once the response has gone: ``games.keptafter``)."""
-    keptafter.keep_many(values, timeout)
-    for key, value in values.items():
-        _remember(key, value)
+    """Keep each of ``values``, as it is now, under its key here, and in the shared cache
+    for ``timeout`` seconds (once the response has gone: ``games.keptafter``), pickled
+    once for both."""
+    pickled = {key: keptafter.pickled(value) for key, value in values.items()}
+    keptafter.keep_pickled(pickled, timeout)
+    for key, data in pickled.items():
+        _remember_pickled(key, data)
 
 
 def forget_all() -> None:
@@ -89,8 +91,11 @@ def forget_all() -> None:
 
 
 def _remember(key: str, value: Any) -> None:
+    _remember_pickled(key, keptafter.pickled(value))
+
+
+def _remember_pickled(key: str, pickled: bytes) -> None:
     global _size
-    pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
     with _counting:
         if _size + len(pickled) > MOST_BYTES:
             _kept.clear()

@@ -195,7 +195,10 @@ def _read_rows(pk: int, seats: QuerySet[Seat], server: str) -> Game:
         .prefetch_related(Prefetch("seats", queryset=versioned))
         .get(pk=pk)
     )
-    fragments.play_state(game)  # noted on the game: worked out once per version kept
+    # Noted on the game and kept with it: worked out once per version kept, not per page.
+    fragments.play_state(game)
+    if game.state is not None:
+        game.engine_state()
     nearcache.keep(_key_of_read(game, server), game, seconds())
     return game
 

@@ -106,3 +106,27 @@ def test_a_page_drawn_after_a_move_keeps_all_it_drew_in_one_write_per_timeout(
     again = viewer.get(reverse("games:detail", args=[game.pk]))
     assert again.content.count(b'class="pool-card') == response.content.count(b'class="pool-card')
     assert not [keys for keys in writes if any(key.startswith(DRAWN_OR_READ) for key in keys)]
+
+
+def test_a_value_is_written_as_it_was_when_kept_whatever_the_request_changes_after():
+    found: dict[str, object] = {}
+
+    def view() -> None:
+        rows = {"game": 1, "seats": ["ann", "bob"]}
+        nearcache.keep("rows", rows, fragments.seconds())
+        part = ["drawn for everyone"]
+        fragments.keep("part", part)
+        # The request goes on with what it kept, and notes something for its own viewer.
+        rows["viewer"] = "ann"
+        rows["seats"].append("ann's hand")  # type: ignore[attr-defined]
+        part.append("ann's secret")
+        found.update(nearcache.find_many(["rows"]))
+
+    answered(view)
+    response_sent()
+    nearcache.forget_all()  # another process
+
+    kept = {"game": 1, "seats": ["ann", "bob"]}
+    assert found == {"rows": kept}  # in this process too: as kept
+    assert nearcache.find_many(["rows"]) == {"rows": kept}
+    assert cache.get("part") == ["drawn for everyone"]
