@@ -58,6 +58,7 @@ restored database all the same, for the published versions of ``games.pollcache`
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from typing import Any
@@ -96,7 +97,9 @@ def _table(model: Any) -> str:
     return str(connection.ops.quote_name(model._meta.db_table))
 
 
-def _current_rows_sql() -> str:
+@functools.cache
+def _current_rows_sql(vendor: str) -> str:
+    """``_current``'s query for the database ``vendor`` (its quoting), made once."""
     game, seat, user, player = _table(Game), _table(Seat), _table(get_user_model()), _table(Player)
     user_pk = connection.ops.quote_name(str(get_user_model()._meta.pk.column))
     # Each seat as ``id:xmin:user id:its user's xmin:its player's xmin`` (the last three
@@ -126,7 +129,7 @@ class Versions:
 def _current(pk: int) -> Versions | None:
     """The versions of the game's rows as they are now (one query), or None: no such game."""
     with connection.cursor() as cursor:
-        cursor.execute(_current_rows_sql(), [pk])
+        cursor.execute(_current_rows_sql(connection.vendor), [pk])
         found = cursor.fetchone()
     if found is None:
         return None

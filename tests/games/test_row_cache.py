@@ -339,7 +339,7 @@ def test_rows_kept_by_another_server_with_the_same_transaction_ids_are_never_fou
     # (here: the rows with a score no game has) is not what this server's reader finds.
     pk = action_game.pk
     with connection.cursor() as cursor:  # the rows' versions, as a lookup asks for them
-        cursor.execute(rowcache._current_rows_sql(), [pk])
+        cursor.execute(rowcache._current_rows_sql(connection.vendor), [pk])
         _this_server, game_version, seat_versions = cursor.fetchone()
     forged = Game.objects.prefetch_related("seats").get(pk=pk)
     forged.version = 10_000
