@@ -33,6 +33,8 @@ class TestReadLocked:
         self, action_game: Game, django_assert_num_queries: Any
     ) -> None:
         Seat.objects.filter(game=action_game, position=1).update(standing_order=["a", "b"])
+        # One query although the site's connection binds parameters on the server, which
+        # takes one statement an execute (tests/games/test_prepared_statements.py).
         with transaction.atomic(), django_assert_num_queries(1):
             game, seats = read_locked(Game, action_game.pk, Seat, "game", "position")
         orm_game = Game.objects.get(pk=action_game.pk)
@@ -49,18 +51,6 @@ class TestReadLocked:
     def test_a_game_that_is_not_there_is_refused_as_get_refuses_it(self) -> None:
         with pytest.raises(Game.DoesNotExist), transaction.atomic():
             read_locked(Game, 987654321, Seat, "game", "position")
-
-    def test_the_connection_binds_parameters_on_the_server_and_prepares_statements(
-        self,
-    ) -> None:
-        # The site's own setting (evergreen.settings.POSTGRESQL_OPTIONS), which the one
-        # round trip above has to live with: a statement bound on the server takes no
-        # second one after it.
-        from django.db import connection
-
-        connection.ensure_connection()
-        assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
-        assert connection.connection.prepare_threshold == 5
 
 
 class TestOneTrip:
