@@ -140,7 +140,7 @@ TEMPLATES = [
 ]
 
 # Parameters bound by the server (not spliced into the SQL by psycopg in Python), and a
-# query run a fifth time on a connection prepared there: PostgreSQL then plans it once per
+# query run more than five times on a connection prepared there: PostgreSQL plans it once a
 # connection, not on every run. The version query of every game page spent 0.15 of its
 # 0.21 ms planning; bench_web's fresh render went from 4.71-4.92x to 4.33-4.47x the
 # minimal view (four runs each way, 2026-11-28). Django leaves both off for poolers in
