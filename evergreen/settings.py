@@ -139,13 +139,9 @@ TEMPLATES = [
     },
 ]
 
-# Parameters bound by the server (not spliced into the SQL by psycopg in Python), and a
-# query run more than five times on a connection prepared there: PostgreSQL plans it once a
-# connection, not on every run. The version query of every game page spent 0.15 of its
-# 0.21 ms planning; bench_web's fresh render went from 4.71-4.92x to 4.33-4.47x the
-# minimal view (four runs each way, 2026-11-28). Django leaves both off for poolers in
-# transaction mode (PgBouncer without max_prepared_statements), which lose a connection's
-# prepared statements: set DB_PREPARED_STATEMENTS=0 behind one.
+# The server binds parameters and prepares a query run more than five times on a
+# connection (docs/architecture.md, "The hot paths"); DB_PREPARED_STATEMENTS=0 behind a
+# pooler in transaction mode, which loses a connection's prepared statements.
 POSTGRESQL_OPTIONS = (
     {"server_side_binding": True, "prepare_threshold": 5}
     if env_bool("DB_PREPARED_STATEMENTS", True)
