@@ -17,3 +17,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "evergreen.settings")
 app = Celery("evergreen")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+from . import taskconnections  # noqa: E402,F401  (connects its signals: the tasks' connections)

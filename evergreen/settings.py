@@ -340,6 +340,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task whose worker dies is delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery closes the database connections only every so many tasks; each task otherwise
+# treats them as a request does (evergreen/taskconnections.py, DB_CONN_MAX_AGE).
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 1000)
 CELERY_TASK_IGNORE_RESULT = True
 # Celery's own defaults, written out: Celery reads these on every task it sends, and a
 # setting Django lacks is tried under three names, each a raised AttributeError (a fifth

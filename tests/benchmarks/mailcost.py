@@ -8,13 +8,22 @@ and again (``games.delivery.deliver``, made pending and due again between two, u
 it prints the CPU time (``time.process_time``) per mail, the first one apart (templates
 and catalogs loaded), and ``--profile`` adds cProfile's top functions (``SORT``,
 cumulative by default; ``PROFILE_OUT=file`` keeps the whole profile).
+
+Then the same mail through a real Celery worker (two threads, as the load runs start it)
+on the private Redis, sent over SMTP to a local sink (``mailsink``): the worker process's
+CPU time per mail (from /proc), one task at a time, each sent once the last one arrived.
+What it adds to the mail itself is the task's way there and back (the broker, the
+worker's bookkeeping and log, its database and SMTP connections).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import os
+import tempfile
 import time
+from pathlib import Path
 
 from tests.benchmarks.oneprocess import bench_process, show_profile
 
@@ -47,13 +56,45 @@ def deliver_again(note_id: int) -> None:
     mail.outbox = []
 
 
+def through_a_worker(note_id: int, mails: int, broker: str) -> float:
+    """The worker process's CPU ms per mail, ``mails`` of them sent one after the other."""
+    from games.models import Notification
+    from games.tasks import deliver_notification
+    from tests.benchmarks.mailsink import MailSink
+    from tests.benchmarks.webstack import celery_worker, wait_until
+
+    def one(sink: MailSink) -> None:
+        arrived = len(sink.received())
+        deliver_again(note_id)
+        deliver_notification.delay(note_id)
+        wait_until(lambda: len(sink.received()) > arrived, "the mail at the sink", timeout=30)
+        sent = Notification.Status.SENT
+        wait_until(lambda: Notification.objects.get(pk=note_id).status == sent, "sent", 30)
+
+    log = Path(tempfile.mkdtemp(prefix="evergreen-mailcost-")) / "worker.log"
+    with MailSink().serving() as sink:
+        env = dict(os.environ, CELERY_BROKER_URL=broker, EMAIL_PORT=str(sink.port))
+        env.update(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend")
+        env.update(EMAIL_HOST="127.0.0.1")
+        worker = celery_worker(env, log, concurrency=2)
+        try:
+            for _ in range(3):  # warm: both threads' templates, catalogs, connections
+                one(sink)
+            start = worker.cpu_seconds()
+            for _ in range(mails):
+                one(sink)
+            return (worker.cpu_seconds() - start) * 1000 / mails
+        finally:
+            worker.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     locmem = "django.core.mail.backends.locmem.EmailBackend"
-    with bench_process("mailcost", broker="memory://", EMAIL_BACKEND=locmem):
+    with bench_process("mailcost", EMAIL_BACKEND=locmem) as redis:
         from tests.benchmarks import bench_web
 
         data = bench_web.prepare_games(0)
@@ -80,6 +121,8 @@ def main() -> int:
                 deliver_again(note_id)
                 profiler.runcall(delivery.deliver, note_id)
             show_profile(profiler)
+        worker = through_a_worker(note_id, args.mails, redis.url())
+        print(f"  {'through a Celery worker, over SMTP':44} {worker:7.2f}")
     return 0
 
 

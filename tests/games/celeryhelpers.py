@@ -268,7 +268,8 @@ def worker_env(broker_url: str, smtp_port: int, settings_dict: dict[str, Any]) -
     return {
         "DJANGO_SETTINGS_MODULE": "evergreen.settings",  # tasks are not eager there
         "DATABASE_URL": database_url(settings_dict),
-        "DB_CONN_MAX_AGE": "0",
+        # Connections kept from one task to the next, as in production (README).
+        "DB_CONN_MAX_AGE": "600",
         "CELERY_BROKER_URL": broker_url,
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
