@@ -19,7 +19,7 @@ from django.utils.dateparse import parse_datetime
 
 from conversations.mailchat import mail_extra
 
-from . import kinds, usercache
+from . import kinds, mailsending, usercache
 from .models import Game, Notification, Seat
 from .outbox import MAX_BACKOFF, Kind, player_of, quiet_until, wants, zone_of
 from .signed_links import unsubscribe_url
@@ -195,7 +195,7 @@ def deliver(note_id: int) -> str:
         )
         return "deferred"
     try:
-        render(note).send()
+        mailsending.send(render(note))
     except Exception as exc:
         attempts = note.attempts + 1
         base = getattr(settings, "NOTIFICATION_RETRY_SECONDS", 30)

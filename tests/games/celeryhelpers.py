@@ -126,7 +126,16 @@ class SmtpSink:
         self.messages: list[Received] = []
         self.refused = 0
         self._refuse_next = 0
+        self.sessions = 0  # SMTP sessions begun (EHLO)
         self.controller: Any = None
+
+    async def handle_EHLO(
+        self, server: Any, session: Any, envelope: Any, hostname: str, responses: list[str]
+    ) -> list[str]:
+        session.host_name = hostname  # what aiosmtpd leaves to this hook
+        with self._lock:
+            self.sessions += 1
+        return responses
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         with self._lock:
@@ -162,14 +171,24 @@ class SmtpSink:
 
     @contextlib.contextmanager
     def serving(self) -> Iterator[SmtpSink]:
-        from aiosmtpd.controller import Controller
-
-        self.controller = Controller(self, hostname="127.0.0.1", port=free_port())
-        self.controller.start()
+        self._start(free_port())
         try:
             yield self
         finally:
             self.controller.stop()
+
+    def restart(self) -> None:
+        """Stopped and started again on the same port, as a restarted mail server: the
+        connections open to it are gone."""
+        port = self.port
+        self.controller.stop()
+        self._start(port)
+
+    def _start(self, port: int) -> None:
+        from aiosmtpd.controller import Controller
+
+        self.controller = Controller(self, hostname="127.0.0.1", port=port)
+        self.controller.start()
 
 
 def free_port() -> int:

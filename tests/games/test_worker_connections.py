@@ -1,7 +1,8 @@
-"""A real Celery worker keeps its database connections from one task to the next, as a
-web process keeps them between requests (``evergreen.taskconnections``; the worker runs
-with ``DB_CONN_MAX_AGE`` as in production), and a connection the database dropped while
-it waited for the next task costs that task nothing.
+"""A real Celery worker keeps its connections from one task to the next: to the database,
+as a web process keeps them between requests (``evergreen.taskconnections``; the worker
+runs with ``DB_CONN_MAX_AGE`` as in production), and to the mail server
+(``games.mailsending``). A connection the database or the mail server dropped while the
+worker waited for the next task costs that task nothing.
 
 Without Redis these tests are skipped; with ``CI`` set they fail instead.
 """
@@ -72,3 +73,26 @@ def test_a_connection_dropped_between_two_mails_is_replaced_before_the_next_one(
     assert note.attempts == 1  # sent by its own task, not by a retry
     assert not the_workers_backends() & dropped
     assert len(live.smtp.received()) == 2
+
+
+def test_the_worker_sends_mail_after_mail_in_the_smtp_session_it_began_first(
+    live: Live, alice: Any, bob: Any
+) -> None:
+    before = live.smtp.sessions
+    for _ in range(6):
+        a_your_move_mail(live, alice, bob)
+    assert live.smtp.sessions - before <= 2  # one per thread of the worker, not one per mail
+    assert len(live.smtp.received()) == 6
+
+
+def test_a_mail_server_restarted_between_two_mails_costs_the_next_one_nothing(
+    live: Live, alice: Any, bob: Any
+) -> None:
+    a_your_move_mail(live, alice, bob)
+    live.smtp.restart()
+
+    note = a_your_move_mail(live, alice, bob)
+
+    assert note.status == Notification.Status.SENT
+    assert note.attempts == 1  # sent by its own task, not by a retry
+    assert live.smtp.message_id_counts().total() == 2
