@@ -14,7 +14,8 @@ request does (``close_old_connections``: a connection too old, or with an error 
 last commit, is closed) and, like Django's ``CONN_HEALTH_CHECKS``, asks a connection it
 kept ``SELECT 1`` before using it, closing one that does not answer (a database restarted
 between two tasks): the task then opens a new one instead of failing. Each task ends as a
-request ends. No time limit interrupts our tasks (a pool of threads has none).
+request ends. We set no time limit that could interrupt a task in a query (a pool of
+threads could not enforce one).
 """
 
 from __future__ import annotations
