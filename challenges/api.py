@@ -7,6 +7,7 @@ error format (``{"code", "message"}``); a leaderboard is refused (403
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from django.urls import reverse
@@ -116,15 +117,24 @@ def start(request: Request, kind: str) -> Response:
 @api_view(["GET"])
 def leaderboard(request: Request, kind: str) -> Response:
     asked = request.query_params.get("day")
-    if asked:
-        try:
-            day = date.fromisoformat(asked)
-        except ValueError:
-            raise ServiceError(_("The day must be a date: YYYY-MM-DD."), "bad_day") from None
-        found = services.on_day(day, kind)
+    if asked is not None:  # given, even empty: a day as the schema writes it, or refused
+        found = services.on_day(_day(asked), kind)
         if found is None:
             raise services.no_such_challenge()
     else:
         found = services.todays(kind)
     services.require_sight(found, request.user)
     return Response(s.board_data(board(found, request.user)))
+
+
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _day(asked: str) -> date:
+    """The day ``YYYY-MM-DD`` (the schema's ``date``; Python would also take ``20261128``)."""
+    try:
+        if ISO_DAY.fullmatch(asked):
+            return date.fromisoformat(asked)
+    except ValueError:
+        pass
+    raise ServiceError(_("The day must be a date: YYYY-MM-DD."), "bad_day")

@@ -110,6 +110,9 @@ def test_an_earlier_day_is_asked_for_by_date(alice: Any, monkeypatch: Any) -> No
         ("/api/challenges/chess/", 404, "no_such_challenge"),
         ("/api/challenges/nim/leaderboard/", 404, "no_such_challenge"),
         ("/api/challenges/verdant/leaderboard/?day=yesterday", 400, "bad_day"),
+        ("/api/challenges/verdant/leaderboard/?day=", 400, "bad_day"),
+        ("/api/challenges/verdant/leaderboard/?day=20261126", 400, "bad_day"),
+        ("/api/challenges/verdant/leaderboard/?day=2026-02-30", 400, "bad_day"),
         ("/api/challenges/verdant/leaderboard/?day=2020-01-01", 404, "no_such_challenge"),
     ],
 )
