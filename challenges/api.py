@@ -7,9 +7,6 @@ error format (``{"code", "message"}``); a leaderboard is refused (403
 
 from __future__ import annotations
 
-import re
-from datetime import date
-
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -21,7 +18,7 @@ from rest_framework.response import Response
 from games.api.serializers import ErrorSerializer
 from games.services import ServiceError
 
-from . import presenters, services
+from . import days, presenters, services
 from . import serializers as s
 from .board import board
 
@@ -118,23 +115,13 @@ def start(request: Request, kind: str) -> Response:
 def leaderboard(request: Request, kind: str) -> Response:
     asked = request.query_params.get("day")
     if asked is not None:  # given, even empty: a day as the schema writes it, or refused
-        found = services.on_day(_day(asked), kind)
+        day = days.from_iso(asked)
+        if day is None:
+            raise ServiceError(_("The day must be a date: YYYY-MM-DD."), "bad_day")
+        found = services.on_day(day, kind)
         if found is None:
             raise services.no_such_challenge()
     else:
         found = services.todays(kind)
     services.require_sight(found, request.user)
     return Response(s.board_data(board(found, request.user)))
-
-
-ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def _day(asked: str) -> date:
-    """The day ``YYYY-MM-DD`` (the schema's ``date``; Python would also take ``20261128``)."""
-    try:
-        if ISO_DAY.fullmatch(asked):
-            return date.fromisoformat(asked)
-    except ValueError:
-        pass
-    raise ServiceError(_("The day must be a date: YYYY-MM-DD."), "bad_day")

@@ -10,10 +10,24 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
 from django.utils import timezone
+
+ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def from_iso(text: str) -> date | None:
+    """The day written ``YYYY-MM-DD`` (the API schema's ``date``), else None: Python's
+    ``date.fromisoformat`` alone would also take ``20261128``."""
+    if not ISO_DAY.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:  # 2026-02-30
+        return None
 
 
 def today() -> date:
