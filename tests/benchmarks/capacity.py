@@ -37,7 +37,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -45,6 +46,7 @@ from typing import Any, TypeVar
 from tests.benchmarks.apipeople import ApiPerson
 from tests.benchmarks.capacityplot import cpu_estimate, curve_svg, curve_table
 from tests.benchmarks.crowdsetup import csrf_secret, make_people, seat_table, site_cache
+from tests.benchmarks.gunicorn_profile import MEASURING
 from tests.benchmarks.loadstack import (
     Stack,
     cpu_between,
@@ -108,6 +110,21 @@ class StepResult:
 
     def held(self, p95_ms: float) -> bool:
         return not self.errors and self.worst_p95() <= p95_ms
+
+
+@contextmanager
+def profiled_window() -> Iterator[None]:
+    """With ``--profile``: the web workers profile the requests made meanwhile
+    (``gunicorn_profile.py``), so the profile shows the measured windows alone."""
+    folder = os.environ.get("LOAD_PROFILE_DIR")
+    flag = Path(folder, MEASURING) if folder else None
+    if flag is not None:
+        flag.touch()
+    try:
+        yield
+    finally:
+        if flag is not None:
+            flag.unlink(missing_ok=True)
 
 
 def capacity(results: list[StepResult], p95_ms: float) -> int:
@@ -201,7 +218,8 @@ class Crowd:
         count from ``ramp_start`` (they open them during the ramp)."""
         before = await in_thread(cpu_snapshot, self.stack)
         start = time.monotonic()
-        await asyncio.sleep(seconds)
+        with profiled_window():
+            await asyncio.sleep(seconds)
         end = time.monotonic()
         after = await in_thread(cpu_snapshot, self.stack)
         elapsed = end - start
@@ -322,7 +340,11 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--svg", default=str(ROOT / "test-artifacts" / "capacity.svg"))
     p.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    p.add_argument("--profile", default="", help="cProfile the web workers into this folder")
+    p.add_argument(
+        "--profile",
+        default="",
+        help="cProfile the web workers, in the measured windows, into this folder",
+    )
     args = p.parse_args(argv)
     pace = Pace(15.0, args.pick_median, args.turn_median, args.step_median, args.sigma)
     config = CapacityConfig(
