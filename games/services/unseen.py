@@ -48,11 +48,10 @@ def _moves_since(game_id: int, since_version: int) -> list[tuple[int, int, Any]]
 def _moves_since_sql(vendor: str) -> str:
     """``_moves_since``'s query for the database ``vendor`` (its quoting), made once."""
     quote = connection.ops.quote_name
-    fields = Move._meta
-    table = quote(fields.db_table)
+    table = quote(Move._meta.db_table)
+    # Django's columns for the model's fields (a foreign key's with ``_id``).
     game, seat, version, payload, number = (
-        quote(fields.get_field(name).column)
-        for name in ("game", "seat", "result_version", "payload", "number")
+        quote(column) for column in ("game_id", "seat", "result_version", "payload", "number")
     )
     return (
         f"SELECT {seat}, {version}, {payload} FROM {table}"
