@@ -18,10 +18,11 @@ drawn once for all new tables, not once per table):
   they build or submitted (a secret) is never kept;
 * each panel: for every viewer alike (``fragments.EVERYONE``), kept under a digest of
   exactly what it is drawn from (``panel_facts``; the Power tracks: the focused seat's
-  positions and card; the Fertility Zone: its stacks; the scores: each seat's public line
-  and whose page it is), so a move that leaves a panel's facts as they were finds it
-  drawn (a pick leaves the Fertility Zone, a turn not revealed the Power tracks), and a
-  viewer only ever finds a panel drawn from the very facts its own view holds;
+  positions and card; the Fertility Zone: its stacks; the scores: each seat's public
+  line, with holes where each page marks its viewer's row, ``svg.mark_viewer``), so a
+  move that leaves a panel's facts as they were finds it drawn (a pick leaves the
+  Fertility Zone, a turn not revealed the Power tracks), and a viewer only ever finds a
+  panel drawn from the very facts its own view holds;
 * the pool: for every viewer and game alike when it holds no form, under a digest of the
   public pool, deck and discard it is drawn from (``pool_facts``: a turn finds it drawn);
   with the standing order's form, for every viewer alike too, under the moves and the
@@ -46,7 +47,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games import fragments
 
-from . import presenters, rules
+from . import presenters, rules, svg
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -148,9 +149,9 @@ def _fertility(edition: rules.Edition, view: dict[str, Any]) -> str:
 
 
 def _scores(edition: rules.Edition, view: dict[str, Any], names: list[str]) -> str:
-    return render_to_string(
-        "games/evergreen/_scores.html", {"scores": presenters.scores(edition, view, names)}
-    )
+    """For every viewer alike: the viewer's row is marked by ``svg.mark_viewer``."""
+    scores = presenters.scores(edition, view, names, viewer_holes=True)
+    return render_to_string("games/evergreen/_scores.html", {"scores": scores})
 
 
 # What the scores panel reads of each seat's view (``presenters.scores``).
@@ -159,13 +160,14 @@ _SCORE_FACTS = ("seat", "score", "setup_points", "seasons", "fertility", "card",
 
 def panel_facts(view: dict[str, Any], focus: int) -> dict[str, tuple[Any, ...]]:
     """All that each panel's drawing reads of the view (``presenters``), by panel: the
-    names are holes in it, the language is in its key."""
+    names are holes in it, and so are the viewer's marks in the scores (every seat and
+    spectator at a table finds one score table drawn); the language is in its key."""
     seat = view["seats"][focus]
     scores = [tuple(s[k] for k in _SCORE_FACTS) for s in view["seats"]]
     return {
         "powers": (focus, seat["card"], seat["powers"]),
         "fertility": (view["fertility"], view["fertility_zone"]),
-        "scores": (view["phase"], view["season"], view["first_player"], view["viewer"], scores),
+        "scores": (view["phase"], view["season"], view["first_player"], scores),
     }
 
 
@@ -339,6 +341,12 @@ def drawn(
     return Drawn(
         main=with_names(main, names) if main is not None else None,  # else the template's
         others=others,
-        panels={name: with_names(found[name], names) for name in PANELS},
+        panels={
+            "powers": with_names(found["powers"], names),
+            "fertility": with_names(found["fertility"], names),
+            "scores": svg.mark_viewer(
+                with_names(found["scores"], names), viewer, len(view["seats"])
+            ),
+        },
         pool=mark_safe(kept_pool) if kept_pool is not None else None,
     )

@@ -39,6 +39,8 @@ class Scores:
     seasons: list[tuple[int, str]]  # scored seasons: (number, name)
     last_season: int | None  # the last season fully scored
     final: bool
+    # Drawn for every viewer alike, the viewer's marks left as holes (``svg.mark_viewer``).
+    viewer_holes: bool = False
 
     @property
     def body(self) -> SafeString:
@@ -46,7 +48,11 @@ class Scores:
         return svg.score_rows(self)
 
 
-def scores(edition: Edition, view: Mapping[str, Any], names: Sequence[str]) -> Scores:
+def scores(
+    edition: Edition, view: Mapping[str, Any], names: Sequence[str], *, viewer_holes: bool = False
+) -> Scores:
+    """The score table of ``view``; with ``viewer_holes``, drawn for every viewer alike:
+    no row is the viewer's until ``svg.mark_viewer`` marks it."""
     over = view["phase"] == "over"
     last = view["season"] if over else view["season"] - 1
     numbers = list(range(1, last + 1))
@@ -73,7 +79,7 @@ def scores(edition: Edition, view: Mapping[str, Any], names: Sequence[str]) -> S
                 card=card_info(edition, seat["card"]) if seat["card"] else None,
                 submitted=seat["submitted"],
                 first_player=seat["seat"] == view["first_player"],
-                is_viewer=seat["seat"] == view["viewer"],
+                is_viewer=not viewer_holes and seat["seat"] == view["viewer"],
                 bud_so_far=0 if over else current.get("bud", 0),
             )
         )
@@ -82,6 +88,7 @@ def scores(edition: Edition, view: Mapping[str, Any], names: Sequence[str]) -> S
         seasons=[(n, season_name(n)) for n in numbers],
         last_season=last if last >= 1 else None,
         final=over,
+        viewer_holes=viewer_holes,
     )
 
 

@@ -228,14 +228,18 @@ def stack_item(stack: Stack) -> SafeString:
 
 
 def score_rows(scores: Scores) -> SafeString:
-    """The body of the score table: a row per seat, a cell per scored season."""
+    """The body of the score table: a row per seat, a cell per scored season. Drawn for
+    every viewer alike (``scores.viewer_holes``), the viewer's marks are holes that
+    ``mark_viewer`` fills for each page."""
     w = words()
     first = escape(w.first_player)
     rows = []
     for row in scores.rows:
         name: str = escape(row.name)
-        if row.is_viewer:
-            name += f" <small>({escape(w.you)})</small>"
+        if scores.viewer_holes:
+            name += viewer_hole(row.seat, "name")
+        elif row.is_viewer:
+            name += _you(w)
         if row.first_player:
             name += (
                 f' <span class="token" title="{first}">①'
@@ -254,6 +258,34 @@ def score_rows(scores: Scores) -> SafeString:
         )
         cells.append(f"<td>{row.fertility if scores.final else row.bud_so_far}</td>")
         cells.append(f"<td><strong>{row.score}</strong></td>")
-        viewer = ' class="is-viewer"' if row.is_viewer else ""
+        if scores.viewer_holes:
+            viewer = viewer_hole(row.seat, "row")
+        else:
+            viewer = _VIEWER_ROW if row.is_viewer else ""
         rows.append(f"<tr{viewer}>{''.join(cells)}</tr>")
     return mark_safe("".join(rows))  # every text in it is escaped
+
+
+_VIEWER_ROW = ' class="is-viewer"'
+
+
+def _you(w: Words) -> str:
+    return f" <small>({escape(w.you)})</small>"
+
+
+def viewer_hole(seat: int, where: str) -> str:
+    """Where a score table drawn for every viewer marks ``seat``'s row as the viewer's
+    (``where``: after the ``"name"``, in the ``"row"``'s tag): plain words that nothing
+    drawn contains, the same escaped."""
+    return f"evergreen-seat-{seat}-viewer-{where}-hole"
+
+
+def mark_viewer(drawn: str, viewer: int | None, seats: int) -> SafeString:
+    """A score table drawn with ``viewer_holes`` with the marks of this page's ``viewer``
+    (a seat; None: a spectator, no row marked) in its holes."""
+    you = _you(words())
+    for seat in range(seats):
+        mine = seat == viewer
+        drawn = drawn.replace(viewer_hole(seat, "name"), you if mine else "")
+        drawn = drawn.replace(viewer_hole(seat, "row"), _VIEWER_ROW if mine else "")
+    return mark_safe(drawn)  # the marks are the page's own markup

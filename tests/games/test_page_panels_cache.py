@@ -201,6 +201,19 @@ def test_a_panel_kept_for_one_viewer_is_found_by_another_with_the_same_facts(
     assert drawn == []  # a signed-in watcher and a visitor see the same Fertility Zone
 
 
+def test_one_score_table_is_drawn_for_every_seat_and_watcher_at_a_table(
+    kept_parts, two_player_game, alice, bob, monkeypatch
+):
+    game = two_player_game
+    page(alice, game)
+    drawn: list[str] = []
+    scores = panels._scores
+    monkeypatch.setattr(panels, "_scores", lambda *a: drawn.append("scores") or scores(*a))
+    assert viewer_row(page(bob, game)) == "Bob"
+    assert viewer_row(page(None, game)) is None
+    assert drawn == []  # each page marks its own viewer's row in the table kept
+
+
 def ranking_form(html: str) -> dict[str, str]:
     """The standing order's form in the pool: its action and token."""
     form = re.search(r'<form method="post" action="([^"]*ranking[^"]*)".*?</form>', html, re.S)
