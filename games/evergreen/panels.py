@@ -213,6 +213,16 @@ def panel_parts(
     }
 
 
+def scores_panel(
+    game: Game, edition: rules.Edition, view: dict[str, Any], names: list[str]
+) -> SafeString:
+    """The score table alone (the quiet poll's, ``quietpage``), kept and found as
+    ``drawn`` keeps it, with this page's names and viewer's marks."""
+    part = panel_parts(edition, view, focus=0)["scores"]  # the focus is the Power tracks'
+    (found,) = fragments.kept_together(game, names, [part])
+    return svg.mark_viewer(with_names(found, names), view["viewer"], len(view["seats"]))
+
+
 def pool_facts(view: dict[str, Any]) -> tuple[Any, ...]:
     """All that the pool without a form reads of the view (``_pool.html``,
     ``pool_context``): no game, no name, no link in it."""

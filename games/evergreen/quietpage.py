@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.template.loader import render_to_string
-
-from . import presenters, rules
+from . import panels, presenters, rules
 from .rules.view import player_view
 
 if TYPE_CHECKING:
@@ -27,12 +25,12 @@ def status_context(game: Game, seat: Seat | None, params: Mapping[str, Any]) -> 
     if focus is None or not 0 <= focus < len(view["seats"]):
         focus = position if position is not None else 0
     sun, next_sun = presenters.sun_markers(edition, view["sun"], view["next_sun"])
-    scores = presenters.scores(edition, view, names)
     return {
         "view": view,
         "focus": focus,
         "status": presenters.status_text(view, names, params["status_key"]),
         "my_move": presenters.is_my_move(view),
         "season_line": presenters.season_line(view, sun, next_sun),
-        "panels": {"scores": render_to_string("games/evergreen/_scores.html", {"scores": scores})},
+        # Kept as the page keeps it: the first seat polling after a hidden turn draws it.
+        "panels": {"scores": panels.scores_panel(game, edition, view, names)},
     }
