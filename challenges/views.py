@@ -3,8 +3,6 @@ button, and the board of an earlier day."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,7 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.services import ServiceError
 
-from . import presenters, services
+from . import days, presenters, services
 from .board import board
 
 
@@ -40,11 +38,12 @@ def start(request: HttpRequest, kind: str) -> HttpResponse:
 
 @require_safe
 def day_board(request: HttpRequest, kind: str, day: str) -> HttpResponse:
-    """The leaderboard of one day (hidden, as today's, until the viewer has finished)."""
+    """The leaderboard of one day (hidden, as today's, until the viewer has finished). The
+    day is written ``YYYY-MM-DD`` as the API's (``days.from_iso``): one address per board."""
+    when = days.from_iso(day)
     try:
-        when = date.fromisoformat(day)
-        challenge = services.on_day(when, kind)
-    except (ValueError, ServiceError):
+        challenge = services.on_day(when, kind) if when is not None else None
+    except ServiceError:
         raise Http404("No such challenge") from None
     if challenge is None:
         raise Http404("No such challenge")

@@ -278,6 +278,7 @@ def run_capacity(
         beat_seconds=60,
     ) as stack:
         warm_up(stack.port, make_players(1)[0], 4 * config.web_workers)
+        open_the_day()
 
         async def play() -> tuple[list[StepResult], Crowd]:
             crowd = Crowd(stack, config)
@@ -305,6 +306,17 @@ def run_capacity(
         turns=recorder.moves["submit"] + recorder.moves["api turn"],
     )
     return results, audit, recorder
+
+
+def open_the_day() -> None:
+    """The day's challenges opened, their targets computed, before anyone arrives: a club
+    night falls in the middle of a day, long after the beat opened it. Left to the beat
+    (every 5 minutes), the computer player's games for the targets (15-40 s of the
+    worker's CPU) fell into a measured step and took every p95 with them (2026-11-28)."""
+    from challenges import services, targets
+
+    for kind in services.challenge_kinds():
+        targets.compute_target(services.todays(kind.name).pk)  # in this process
 
 
 # --- Command line -----------------------------------------------------------------------------

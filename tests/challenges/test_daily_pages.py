@@ -118,6 +118,7 @@ def test_an_earlier_days_board(alice: Any, bob: Any, monkeypatch: Any) -> None:
     assert f'href="/games/{entry.game_id}/">Alice</a>' in page.content.decode()
     assert client_for(bob).get("/daily/verdant/2020-01-01/").status_code == 404
     assert client_for(bob).get("/daily/verdant/someday/").status_code == 404
+    assert client_for(bob).get("/daily/verdant/20261126/").status_code == 404  # one spelling
 
 
 def test_the_page_links_to_yesterdays_board(alice: Any, monkeypatch: Any) -> None:
