@@ -30,6 +30,7 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
         web_workers=2,
         settle=60,
         pace=pace,
+        open_day=False,  # 40 s of the computer player's games, for a run of under a minute
     )
 
     results, audit, recorder = run_capacity(
