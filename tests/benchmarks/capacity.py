@@ -37,16 +37,21 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tests.benchmarks.apipeople import ApiPerson
 from tests.benchmarks.capacityplot import cpu_estimate, curve_svg, curve_table
-from tests.benchmarks.crowdsetup import csrf_secret, make_people, seat_table, site_cache
-from tests.benchmarks.gunicorn_profile import MEASURING
+from tests.benchmarks.crowdsetup import (
+    csrf_secret,
+    make_people,
+    open_the_day,
+    seat_table,
+    site_cache,
+)
+from tests.benchmarks.gunicorn_profile import profiled_window
 from tests.benchmarks.loadstack import (
     Stack,
     cpu_between,
@@ -113,21 +118,6 @@ class StepResult:
 
     def held(self, p95_ms: float) -> bool:
         return not self.errors and self.worst_p95() <= p95_ms
-
-
-@contextmanager
-def profiled_window() -> Iterator[None]:
-    """With ``--profile``: the web workers profile the requests made meanwhile
-    (``gunicorn_profile.py``), so the profile shows the measured windows alone."""
-    folder = os.environ.get("LOAD_PROFILE_DIR")
-    flag = Path(folder, MEASURING) if folder else None
-    if flag is not None:
-        flag.touch()
-    try:
-        yield
-    finally:
-        if flag is not None:
-            flag.unlink(missing_ok=True)
 
 
 def capacity(results: list[StepResult], p95_ms: float) -> int:
@@ -310,17 +300,6 @@ def run_capacity(
         turns=recorder.moves["submit"] + recorder.moves["api turn"],
     )
     return results, audit, recorder
-
-
-def open_the_day() -> None:
-    """The day's challenges opened, their targets computed, before anyone arrives: a club
-    night falls in the middle of a day, long after the beat opened it. Left to the beat
-    (every 5 minutes), the computer player's games for the targets (15-40 s of the
-    worker's CPU) fell into a measured step and took every p95 with them (2026-11-28)."""
-    from challenges import services, targets
-
-    for kind in services.challenge_kinds():
-        targets.compute_target(services.todays(kind.name).pk)  # in this process
 
 
 # --- Command line -----------------------------------------------------------------------------

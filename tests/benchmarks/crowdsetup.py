@@ -3,7 +3,8 @@
 ``make_people``: players made as the site's sign-up makes them, with an API token and a
 logged-in session each (signed with the stack's secret); ``site_cache``: the settings that
 point the runner's cache at the site's; ``seat_table``: one of them creates a game through
-the API and the others join it; ``csrf_secret``: the CSRF cookie a browser would carry.
+the API and the others join it; ``csrf_secret``: the CSRF cookie a browser would carry;
+``open_the_day``: the day's challenges opened before anyone arrives.
 """
 
 from __future__ import annotations
@@ -104,3 +105,14 @@ async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
         if joined is None or joined[0] != 200:
             http.recorder.error(f"joining game {game_id} answered {joined and joined[0]}")
     return game_id
+
+
+def open_the_day() -> None:
+    """The day's challenges opened, their targets computed, before anyone arrives: a club
+    night falls in the middle of a day, long after the beat opened it. Left to the beat
+    (every 5 minutes), the computer player's games for the targets (15-40 s of the
+    worker's CPU) fell into a measured step and took every p95 with them (2026-11-28)."""
+    from challenges import services, targets
+
+    for kind in services.challenge_kinds():
+        targets.compute_target(services.todays(kind.name).pk)  # in this process

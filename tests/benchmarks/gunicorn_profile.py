@@ -14,6 +14,9 @@ from __future__ import annotations
 import cProfile
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 MEASURING = "measuring"  # the flag's name in LOAD_PROFILE_DIR (capacity.py)
@@ -46,3 +49,19 @@ def worker_exit(server: Any, worker: Any) -> None:
 
 def _flag() -> str:
     return os.path.join(os.environ["LOAD_PROFILE_DIR"], MEASURING)
+
+
+@contextmanager
+def profiled_window() -> Iterator[None]:
+    """The runner's side (``capacity.py``): with ``--profile`` (``LOAD_PROFILE_DIR``)
+    the web workers profile the requests made meanwhile, and only those."""
+    folder = os.environ.get("LOAD_PROFILE_DIR")
+    if not folder:
+        yield
+        return
+    flag = Path(folder, MEASURING)
+    flag.touch()
+    try:
+        yield
+    finally:
+        flag.unlink(missing_ok=True)
