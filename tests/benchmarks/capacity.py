@@ -61,6 +61,7 @@ from tests.benchmarks.loadstack import (
     prepare_django,
     warm_up,
 )
+from tests.benchmarks.machinespeed import minimal_view_cpu_ms
 from tests.benchmarks.people import (
     KINDS,
     MOVE_KINDS,
@@ -373,12 +374,14 @@ def main(argv: list[str]) -> int:
         Path(args.profile).mkdir(parents=True, exist_ok=True)
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
     workdir = prepare_django(database_url, "evergreen-capacity-")
+    speed = minimal_view_cpu_ms()  # before the run: the machine idle
     results, audit, recorder = run_capacity(config, database_url, workdir)
     held = capacity(results, config.p95_ms)
     print(
         f"Realistic load on {os.cpu_count()} cores: gunicorn ({web_workers_text(config)}), "
         f"PostgreSQL, Redis, Celery worker with beat, SMTP sink, and the clients, on loopback"
     )
+    print(f"  machine: the minimal view {speed:.2f} ms of CPU in one process, before the run")
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
     print(
         f"  tables: {config.seats} seats; {config.ahead_share:.0%} of them played on to "

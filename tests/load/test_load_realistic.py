@@ -60,3 +60,13 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
     assert capacity(results, p95_ms=60_000) == 16
     assert "N=   16" in curve_table(results, 300)
     assert curve_svg(results, 300).count("<polyline") == len(seen) + 4  # kinds + CPU parts
+
+
+def test_the_machines_speed_beside_a_run_is_the_minimal_views_cpu_in_one_process(
+    db: Any,
+) -> None:
+    from tests.benchmarks.machinespeed import minimal_view_cpu_ms
+
+    spent = minimal_view_cpu_ms(requests=10, rounds=3)
+
+    assert 0 < spent < 1000  # milliseconds of CPU for a view that answers "ok"
