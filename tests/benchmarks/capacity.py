@@ -72,7 +72,7 @@ from tests.benchmarks.people import (
     Recorder,
 )
 from tests.benchmarks.playahead import moves_ahead, play_ahead
-from tests.benchmarks.webstack import ROOT, percentiles
+from tests.benchmarks.webstack import ROOT, percentiles, workers_text
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
 T = TypeVar("T")
@@ -361,12 +361,6 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     return config, args
 
 
-def web_workers_text(config: CapacityConfig) -> str:
-    if config.web_threads > 1:
-        return f"{config.web_workers} workers of {config.web_threads} threads"
-    return f"{config.web_workers} sync workers"
-
-
 def main(argv: list[str]) -> int:
     config, args = parse_args(argv)
     if args.profile:  # gunicorn reads it (webstack.gunicorn, gunicorn_profile.py)
@@ -378,7 +372,8 @@ def main(argv: list[str]) -> int:
     results, audit, recorder = run_capacity(config, database_url, workdir)
     held = capacity(results, config.p95_ms)
     print(
-        f"Realistic load on {os.cpu_count()} cores: gunicorn ({web_workers_text(config)}), "
+        f"Realistic load on {os.cpu_count()} cores: gunicorn "
+        f"({workers_text(config.web_workers, config.web_threads)}), "
         f"PostgreSQL, Redis, Celery worker with beat, SMTP sink, and the clients, on loopback"
     )
     print(f"  machine: the minimal view {speed:.2f} ms of CPU in one process, before the run")

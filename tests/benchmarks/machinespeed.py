@@ -6,7 +6,7 @@ capacity run's web CPU at 2,000 people was 0.81 and 0.65 cores within an hour), 
 figure of a load run means little without the machine's speed beside it. This is that
 reference, taken as ``rendercost`` takes its first row: the minimal view (``GET
 /bench/read/``, ``evergreen.bench_urls``) through every middleware with Django's test
-client, CPU time (``time.process_time``: the wait for a core does not count), warm; the
+client, CPU time (``rendercost.cpu_ms``: the wait for a core does not count), warm; the
 median of five rounds, since one round in a few takes twice as long (0.22, 0.51, 0.23 ms
 in three rounds one after the other on an idle machine).
 """
@@ -14,8 +14,9 @@ in three rounds one after the other on an idle machine).
 from __future__ import annotations
 
 import statistics
-import time
 from typing import TYPE_CHECKING
+
+from tests.benchmarks.rendercost import cpu_ms
 
 if TYPE_CHECKING:
     from django.test import Client
@@ -27,15 +28,8 @@ def minimal_view_cpu_ms(requests: int = 100, rounds: int = 5) -> float:
     from django.test import Client, override_settings
 
     client = Client()
-    means = []
     with override_settings(ROOT_URLCONF="evergreen.bench_urls", ALLOWED_HOSTS=["testserver"]):
-        for _warm in range(20):
-            _answered(client)
-        for _round in range(rounds):
-            start = time.process_time()
-            for _ in range(requests):
-                _answered(client)
-            means.append((time.process_time() - start) * 1000 / requests)
+        means = [cpu_ms(lambda: _answered(client), requests) for _round in range(rounds)]
     return statistics.median(means)
 
 

@@ -296,6 +296,11 @@ def gunicorn(
     return child, port
 
 
+def workers_text(workers: int, threads: int) -> str:
+    """What ``gunicorn`` starts with these arguments, in words."""
+    return f"{workers} workers of {threads} threads" if threads > 1 else f"{workers} sync workers"
+
+
 def _exited(child: Child) -> bool:
     if not child.alive():
         raise RuntimeError(f"{child.name} exited:\n{child.log_tail()}")
