@@ -274,14 +274,22 @@ class GameKind(ABC):
         return [Chapter("", len(lines), told, self.scores(state))] if told else []
 
     def story_on(
-        self, record: Any, bookmark: Any, state: State, viewer: int | None, names: Sequence[str]
+        self,
+        record: Any,
+        bookmark: Any,
+        state: State,
+        viewer: int | None,
+        names: Sequence[str],
+        newest: int | None = None,
     ) -> StoryOn | None:
         """The log of ``story`` told on from ``bookmark`` (a ``StoryOn.bookmark`` this kind
         returned for the same viewer, names and language, at an earlier move of the same
         game; None: from the first move), ``record`` holding only the moves made since it:
         the platform keeps what it returns, so after a move only the new moves are told.
-        ``final`` + ``rest`` must be what ``story`` tells of the whole record. None (the
-        default): the kind tells its log whole every time."""
+        ``final`` + ``rest`` must be what ``story`` tells of the whole record. Told from the
+        first move with ``newest`` set, the kind may tell only the newest ``newest`` final
+        chapters and count the older ones (``StoryOn.left_out``): the page shows only the
+        newest rounds. None (the default): the kind tells its log whole every time."""
         return None
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:

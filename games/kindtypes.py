@@ -76,11 +76,14 @@ class StoryOn:
     the platform keeps them); ``rest``, what was told after the new bookmark (the round
     still open, and one that a reveal after the last move closed), told again next time;
     ``bookmark``, where the telling stood after the last move (plain picklable values,
-    for the same viewer, names and language only; None: tell from the first move)."""
+    for the same viewer, names and language only; None: tell from the first move);
+    ``left_out``, how many final chapters older than ``final`` were counted, not told
+    (only when told from the first move with ``newest`` set)."""
 
     final: tuple[Chapter, ...]
     rest: tuple[Chapter, ...]
     bookmark: Any
+    left_out: int = 0
 
 
 class Analyst(ABC):

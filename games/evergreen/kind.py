@@ -309,12 +309,18 @@ class Evergreen(GameKind):
         return [] if told is None else [*told.final, *told.rest]
 
     def story_on(
-        self, record: GameRecord, bookmark: Any, state: Any, viewer: int | None, names: Any
+        self,
+        record: GameRecord,
+        bookmark: Any,
+        state: Any,
+        viewer: int | None,
+        names: Any,
+        newest: int | None = None,
     ) -> StoryOn | None:
         from .story import story_on
 
         try:
-            return story_on(record, bookmark, state, viewer, names)
+            return story_on(record, bookmark, state, viewer, names, newest)
         except rules.RulesError:
             # A snapshot its moves do not lead to (a position set by hand, as tests and
             # repairs do): the page goes without a log rather than failing (``story``

@@ -180,13 +180,16 @@ def story_on(
     state: rules.GameState,
     viewer: int | None,
     names: Sequence[str],
+    newest: int | None = None,
 ) -> StoryOn:
     """The game log as ``viewer`` (None: a spectator) may read it, ``state`` being the
     game's snapshot, told on from ``bookmark`` (``GameKind.story_on``: ``record`` holds the
     moves since it; None: all of them, told from the deal). The new bookmark is where the
     telling stood after the last move and before the reveal that may follow it, so the
     next telling resumes there whether or not the round has been revealed by then: the
-    chapters closed before it are final, those closed after it are told again."""
+    chapters closed before it are final, those closed after it are told again. Told from
+    the deal with ``newest`` set, only the newest ``newest`` final chapters are told: the
+    older ones are counted (``StoryOn.left_out``), not told (``_first_told``)."""
     edition = rules.load_edition(record.edition)
     closed = not rules.round_complete(state)
     teller = _Teller(names, edition)
@@ -196,13 +199,18 @@ def story_on(
     else:  # dealt from the seed: only when no bookmark says where the telling stood
         first, start = 0, record.start()
     all_steps = recap.steps(start, record.moves, closed=closed, first=first)
-    views = [player_view(step.state, viewer) for step in all_steps]
-    if bookmark is None:
-        teller.title = _title(views[0])
     last = first + len(record.moves)
+    begin, left_out = (0, 0) if bookmark is not None else _first_told(all_steps, last, newest)
+    # From the step before the round told first: its reveal is what opened that round.
+    views = [player_view(step.state, viewer) for step in all_steps[max(0, begin - 1) :]]
+    if bookmark is None and begin == 0:
+        teller.title = _title(views[0])
     final: tuple[Chapter, ...] = ()
-    for before, step, after in zip(views, all_steps[1:], views[1:], strict=False):
-        for event in recap.events(before, step.move, after, edition):
+    for before, step, after in zip(views, all_steps[max(1, begin) :], views[1:], strict=False):
+        found = recap.events(before, step.move, after, edition)
+        if begin and step is all_steps[begin]:  # the left-out round's reveal: not told
+            found = found[[event.kind for event in found].index("new_round") :]
+        for event in found:
             if event.kind == "new_round":
                 teller.close(step.number, after)
                 teller.start(_title(after))
@@ -210,7 +218,32 @@ def story_on(
         if step.move is not None and step.number == last:
             bookmark, final = (last, step.state, teller.saved()), tuple(teller.chapters)
     teller.close(all_steps[-1].number, views[-1])
-    return StoryOn(final, tuple(teller.chapters[len(final) :]), bookmark)
+    return StoryOn(final, tuple(teller.chapters[len(final) :]), bookmark, left_out)
+
+
+def _first_told(all_steps: Sequence[recap.Step], last: int, newest: int | None) -> tuple[int, int]:
+    """Where a telling from the deal that needs only the ``newest`` chapters closed by move
+    ``last`` (the final ones) begins: the index in ``all_steps`` of the step that opened the
+    oldest round it tells (0: the deal), and how many chapters close before it. A round
+    opens at the reveal that ends the Action phase before it (``recap.events``'
+    "new_round"), and every round tells a line at least (its picks), so each opening closes
+    exactly one chapter; the teller starts each round afresh, so a round told from its
+    opening reads as told from the deal. What is left out is replayed by the engine
+    alone: not viewed, compared, told nor drawn."""
+    moved = [index for index, step in enumerate(all_steps) if step.move is not None]
+    if newest is None or not moved or all_steps[moved[-1]].number != last:
+        return 0, 0
+    openings = [
+        index
+        for index in range(1, moved[-1])  # those before the last move close final chapters
+        if all_steps[index].move is None
+        and all_steps[index].state.phase is rules.Phase.DRAFT
+        and all_steps[index - 1].state.phase is not rules.Phase.DRAFT
+    ]
+    left_out = len(openings) - newest
+    if left_out <= 0:
+        return 0, 0
+    return openings[left_out - 1], left_out
 
 
 def story(

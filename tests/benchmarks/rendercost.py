@@ -9,7 +9,8 @@ fetches after a change, the poller's quiet answer (the status bar, the log and t
 table: the change was the rival's turn, hidden from the player), and the first render after
 a move (a real move made before each request, not counted), a new player's first look
 at a new game (four new users and their game made before, not counted: the capacity
-run's newcomers) and the same page looked at again (the first look not counted: what is
+run's newcomers), the first look of a player whose table sat down part-way through its
+game (``LateTables``: the capacity run's played-ahead tables) and the same page looked at again (the first look not counted: what is
 left is what being new costs). It prints the CPU time (``time.process_time``: the wait for
 a core on a crowded machine does not count) per request, warm, and each one's multiple of
 the minimal view; ``--only REGEX`` measures only the rows it finds (and the minimal view);
@@ -86,6 +87,30 @@ class NewTables:
         return self.waiting.pop(0)
 
 
+class LateTables:
+    """Tables that sit down part-way through their game, as the capacity run's played-ahead
+    ones (``playahead``): two new users, their game played on to the third season (as
+    bench_web's page game) by the random bot as themselves, before anyone looked at it;
+    ``next_page`` is one player's first look at it (nothing of the game kept yet: its whole
+    log told, every round drawn)."""
+
+    def __init__(self) -> None:
+        self.made = 0
+
+    def next_page(self) -> tuple[str, str]:
+        from django.contrib.auth import get_user_model
+
+        from games import services
+        from tests.benchmarks.bench_web import play_on
+
+        self.made += 1
+        users = [get_user_model().objects.create_user(f"late{self.made}-{k}") for k in range(2)]
+        game = services.create_game(users[0], players=2)
+        services.join_game(game.pk, users[1])
+        play_on(game.pk, until_season=3)
+        return session_of(users[0]), f"/games/{game.pk}/"
+
+
 def session_of(user: Any) -> str:
     """The key of a new signed-in session of ``user``."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -151,10 +176,15 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     def move() -> None:
         after["page"] = moves.next_page()
 
-    tables = NewTables()
+    tables, late = NewTables(), LateTables()
 
     def arrive() -> None:
         session, after["new"] = tables.next_page()
+        newcomer.cookies.clear()
+        newcomer.cookies[settings.SESSION_COOKIE_NAME] = session
+
+    def sit_down_late() -> None:
+        session, after["late"] = late.next_page()
         newcomer.cookies.clear()
         newcomer.cookies[settings.SESSION_COOKIE_NAME] = session
 
@@ -180,6 +210,10 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
         "first look: new player, new game": (
             lambda: ok(newcomer.get(after["new"])),
             arrive,
+        ),
+        "first look: a table played ahead": (
+            lambda: ok(newcomer.get(after["late"])),
+            sit_down_late,
         ),
         # The same page warm: what a first look costs beyond it is what being new costs.
         "again: the newcomer's page, afresh": (

@@ -15,11 +15,12 @@ from games.evergreen.rules.record import GameRecord
 from games.evergreen.story import story, story_on
 
 NAMES = ("Alice", "Bob")
+FOUR = ("Alice", "Bob", "Carol", "Dan")
 
 
-def played(moves: int, seed: int = 7) -> GameRecord:
+def played(moves: int, seed: int = 7, names: tuple[str, ...] = NAMES) -> GameRecord:
     """A record of ``moves`` random legal moves (or fewer, if the game ends first)."""
-    record = GameRecord(NAMES, seed=seed)
+    record = GameRecord(names, seed=seed)
     state, bot, made = record.start(), RandomBot(seed), []
     while len(made) < moves and not state.is_over:
         move = bot.choose(state, state.awaiting[0])
@@ -70,3 +71,19 @@ def test_a_telling_with_no_move_since_keeps_its_bookmark_and_closes_nothing():
     again = story_on(replace(record, moves=()), first.bookmark, snapshot(record, True), None, NAMES)
     assert again.bookmark is first.bookmark and again.final == ()
     assert [*first.final, *again.rest] == story(record, snapshot(record, True), None, NAMES)
+
+
+@pytest.mark.parametrize(("names", "viewer"), [(NAMES, None), (NAMES, 1), (FOUR, 2)])
+def test_a_log_told_from_the_deal_for_its_newest_rounds_ends_as_the_whole_log(names, viewer):
+    record = played(200, seed=11, names=names)  # to the end of the game
+    for k in range(0, len(record.moves) + 1, 2):
+        so_far = replace(record, moves=record.moves[:k])
+        for revealed in (False, True):
+            state = snapshot(so_far, revealed)
+            whole = story_on(so_far, None, state, viewer, names)
+            for newest in (1, 3):
+                short = story_on(so_far, None, state, viewer, names, newest)
+                assert short.left_out == max(0, len(whole.final) - newest), (k, revealed)
+                assert short.final == whole.final[short.left_out :], (k, revealed, newest)
+                assert short.rest == whole.rest and short.bookmark == whole.bookmark
+    assert len(whole.final) > 3 and whole.rest  # rounds closed, and the game's end told

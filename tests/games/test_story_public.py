@@ -58,9 +58,9 @@ def test_the_page_tells_the_log_once_for_both_players_and_a_spectator(
     told: list[Any] = []
     kind_story_on = Evergreen.story_on
 
-    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, names: Any) -> Any:
+    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, *rest: Any) -> Any:
         told.append(viewer)
-        return kind_story_on(self, record, bookmark, state, viewer, names)
+        return kind_story_on(self, record, bookmark, state, viewer, *rest)
 
     monkeypatch.setattr(Evergreen, "story_on", counting)
     logs = [words(log_of(viewer, game)) for viewer in (alice, bob, None)]

@@ -68,8 +68,8 @@ def test_what_one_seat_is_told_is_never_found_by_another(
     monkeypatch.setattr(Evergreen, "public_story", False)
     kind_story_on = Evergreen.story_on
 
-    def with_a_secret(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, names: Any):
-        told = kind_story_on(self, record, bookmark, state, viewer, names)
+    def with_a_secret(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, *rest: Any):
+        told = kind_story_on(self, record, bookmark, state, viewer, *rest)
         if bookmark is not None:
             return told
         secret = Chapter("Secret", 0, (StoryLine("turn", f"for seat {viewer} alone"),))
@@ -163,3 +163,24 @@ def test_a_chapter_the_cache_dropped_has_the_log_told_from_the_first_move(
     nearcache.forget_all()
     assert story_module.told(game, None, NAMES).chapters == told_afresh(game, settings)
     assert cache.get(dropped) is not None  # kept again
+
+
+def test_a_first_look_at_a_long_game_tells_only_the_rounds_the_page_shows(
+    kept_parts, settings, monkeypatch, two_player_game
+):
+    game = a_long_game(two_player_game)
+    whole = told_afresh(game, settings)
+    drawn: list[Chapter] = []
+    draw = story_module._round_drawn
+    monkeypatch.setattr(story_module, "_round_drawn", lambda c, *a: drawn.append(c) or draw(c, *a))
+    shown = story_module.told(game, None, NAMES, newest=story_module.ROUNDS_SHOWN)
+    assert [*shown.final, *shown.rest] == whole[shown.count - len(shown.final) :]
+    assert len(shown.final) == story_module.ROUNDS_SHOWN < shown.count
+    assert shown.count + len(shown.rest) == len(whole)
+    assert drawn == list(shown.final)  # the older rounds neither told nor drawn
+    where = telling._key(game, fragments.EVERYONE, NAMES)
+    assert cache.get(telling._closed_key(where, 0)) is None
+    # The earlier rounds, asked for, have the log told whole; told on after that as ever.
+    assert story_module.told(game, None, NAMES).chapters == whole
+    game = one_move(game)
+    assert story_module.told(game, None, NAMES).chapters == told_afresh(game, settings)
