@@ -7,7 +7,8 @@ minimal view, the game page rendered afresh (no CSRF cookie: never from the page
 for one of its players and for a signed-in spectator, the htmx region the page's poller
 fetches after a change, the poller's quiet answer (the status bar, the log and the score
 table: the change was the rival's turn, hidden from the player), and the first render after
-a move (a real move made before each request, not counted), a new player's first look
+a move (a real move made before each request, not counted) and the region the page's
+poller fetches after it (the capacity run's commonest render), a new player's first look
 at a new game (four new users and their game made before, not counted: the capacity
 run's newcomers), the first look of a player whose table sat down part-way through its
 game (``LateTables``: the capacity run's played-ahead tables) and the same page looked at again (the first look not counted: what is
@@ -176,6 +177,11 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
     def move() -> None:
         after["page"] = moves.next_page()
 
+    def move_seen() -> None:
+        # The version the poller showed before the move: its next poll fetches the region.
+        shown = Game.objects.get(pk=moves.game_id).version
+        after["poll"] = f"{moves.next_page()}poll/?version={shown}"
+
     tables, late = NewTables(), LateTables()
 
     def arrive() -> None:
@@ -207,6 +213,10 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
             None,
         ),
         "first render after a move": (lambda: ok(client.get(after["page"])), move),
+        "region after a move (poll)": (
+            lambda: ok(client.get(after["poll"], headers={"HX-Request": "true"})),
+            move_seen,
+        ),
         "first look: new player, new game": (
             lambda: ok(newcomer.get(after["new"])),
             arrive,
