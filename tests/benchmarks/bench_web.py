@@ -205,8 +205,8 @@ def in_worker(folder: Path) -> dict[str, tuple[float, float]]:
             timed.setdefault(name, []).extend(samples)
     return {
         name: (
-            statistics.median(wall for wall, _ in samples),
-            statistics.median(cpu for _, cpu in samples),
+            statistics.median(wall for wall, *_ in samples),
+            statistics.median(cpu for _, cpu, *_ in samples),
         )
         for name, samples in timed.items()
     }

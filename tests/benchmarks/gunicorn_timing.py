@@ -6,9 +6,11 @@ From gunicorn's ``pre_request`` (the request read and parsed) to its ``post_requ
 without the connection, the parsing and the client's side. For sync workers, which answer
 one request at a time (as ``bench_web`` runs gunicorn). Requests are grouped by the
 ``X-Bench-Kind`` header the bench sends; each worker writes ``timing-<pid>.json`` into
-``BENCH_TIMING_DIR`` when it exits (``kind -> [[wall ms, cpu ms], ...]``). With it, a
+``BENCH_TIMING_DIR`` when it exits (``kind -> [[wall ms, cpu ms, status], ...]``), and
+the CPU of its whole life beside it (``process-<pid>.json``). With it, a
 ratio of latencies can be split into what Django spends and what every request costs
-around it, which a change in Django cannot remove.
+around it, which a change in Django cannot remove; and a capacity run's web CPU split by
+the kind of request (``kindcpu``).
 """
 
 from __future__ import annotations
@@ -31,10 +33,13 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
     kind = environ.get("HTTP_X_BENCH_KIND")
     if kind and "wall" in _started:
         wall = (time.perf_counter() - _started["wall"]) * 1000
-        _timed[kind].append((wall, (time.process_time() - _started["cpu"]) * 1000))
+        cpu = (time.process_time() - _started["cpu"]) * 1000
+        _timed[kind].append((wall, cpu, getattr(resp, "status_code", 0)))
 
 
 def worker_exit(server: Any, worker: Any) -> None:
-    path = os.path.join(os.environ["BENCH_TIMING_DIR"], f"timing-{os.getpid()}.json")
-    with open(path, "w") as out:
+    folder = os.environ["BENCH_TIMING_DIR"]
+    with open(os.path.join(folder, f"timing-{os.getpid()}.json"), "w") as out:
         json.dump(_timed, out)
+    with open(os.path.join(folder, f"process-{os.getpid()}.json"), "w") as out:
+        json.dump({"cpu_seconds": time.process_time()}, out)  # all the worker's life

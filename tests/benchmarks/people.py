@@ -133,7 +133,7 @@ class Http:
         start = time.perf_counter()
         try:
             async with self.session.request(
-                method, self.base + path, headers=headers, data=data
+                method, self.base + path, headers={**headers, "X-Bench-Kind": kind}, data=data
             ) as response:
                 body = await response.text()
                 status = response.status

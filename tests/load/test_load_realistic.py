@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import connection
 
+from tests.benchmarks import kindcpu
 from tests.benchmarks.capacity import CapacityConfig, capacity, run_capacity
 from tests.benchmarks.capacityplot import curve_svg, curve_table
 from tests.benchmarks.people import Pace
@@ -17,9 +18,11 @@ from tests.load.loadhelpers import needs_stack
 
 
 def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
-    transactional_db: Any, tmp_path: Path
+    transactional_db: Any, tmp_path: Path, monkeypatch: Any
 ) -> None:
     needs_stack()
+    monkeypatch.setenv("BENCH_TIMING_DIR", "")  # gone again after the test
+    timing = kindcpu.timing_into(tmp_path)
     pace = Pace(poll_seconds=2, pick_median=0.5, turn_median=1, step_median=0.3)
     config = CapacityConfig(
         steps=(8, 16),
@@ -60,6 +63,13 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
     assert capacity(results, p95_ms=60_000) == 16
     assert "N=   16" in curve_table(results, 300)
     assert curve_svg(results, 300).count("<polyline") == len(seen) + 4  # kinds + CPU parts
+    # The web's CPU split by kind: each request the people made, timed inside the workers.
+    spent = {each.kind: each for each in kindcpu.by_kind(timing)}
+    answered = {"page": "page 200", "poll 204": "poll 204 204", "poll 200": "poll 200 200"}
+    for kind, counted in answered.items():  # as the people counted them (kind, status)
+        assert spent[kind].requests == recorder.statuses[counted] > 0, kind
+    assert 0 < sum(each.cpu_seconds for each in spent.values()) < kindcpu.workers_seconds(timing)
+    assert "game page, opened (GET)" in kindcpu.table(timing)
 
 
 def test_the_machines_speed_beside_a_run_is_the_minimal_views_cpu_in_one_process(
