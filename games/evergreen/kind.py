@@ -299,11 +299,7 @@ class Evergreen(GameKind):
         return replay_lines(record, names)
 
     def story(
-        self,
-        record: GameRecord,
-        state: rules.GameState,
-        viewer: int | None,
-        names: Sequence[str],
+        self, record: GameRecord, state: rules.GameState, viewer: int | None, names: Sequence[str]
     ) -> list[Chapter]:
         told = self.story_on(record, None, state, viewer, names)
         return [] if told is None else [*told.final, *told.rest]

@@ -370,7 +370,7 @@ def main(argv: list[str]) -> int:
     database_url = os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL)
     workdir = prepare_django(database_url, "evergreen-capacity-")
     speed = minimal_view_cpu_ms()  # before the run: the machine idle
-    timing = kindcpu.timing_into(workdir) if config.web_threads == 1 else None  # sync only
+    timing = kindcpu.timing_into(workdir, config.web_threads, bool(args.profile))
     results, audit, recorder = run_capacity(config, database_url, workdir)
     held = capacity(results, config.p95_ms)
     print(
@@ -391,7 +391,7 @@ def main(argv: list[str]) -> int:
     svg.write_text(curve_svg(results, config.p95_ms))
     print(f"  plot: {svg}")
     print(f"Capacity: {held} people at once with every p95 <= {config.p95_ms:.0f} ms and no error")
-    if timing is not None and not args.profile:  # cProfile's gunicorn settings time nothing
+    if timing is not None:
         print(kindcpu.table(timing))
     if recorder.refusals:
         refused = ", ".join(f"{what} x{n}" for what, n in recorder.refusals.most_common())

@@ -36,9 +36,13 @@ class KindCpu:
         return self.cpu_seconds * 1000 / self.requests
 
 
-def timing_into(workdir: Path) -> Path:
+def timing_into(workdir: Path, threads: int, profiled: bool) -> Path | None:
     """Have the web server time its requests by kind into a folder of ``workdir`` (read
-    by ``webstack.gunicorn`` through the environment); the folder."""
+    by ``webstack.gunicorn`` through the environment); the folder. None where it cannot:
+    threaded workers (``gunicorn_timing`` times one request at a time) or a profiled run
+    (``gunicorn_profile``'s settings take its place)."""
+    if threads > 1 or profiled:
+        return None
     folder = workdir / "timing"
     folder.mkdir(exist_ok=True)
     os.environ["BENCH_TIMING_DIR"] = str(folder)
@@ -66,17 +70,16 @@ def table(folder: Path) -> str:
     """The kinds as lines: requests, mean CPU, CPU in all and its share of the web
     workers' CPU over the run; then what they spent outside the timed requests."""
     found, web_seconds = by_kind(folder), workers_seconds(folder)
+
+    def share(seconds: float) -> str:
+        return f"{seconds / web_seconds if web_seconds else 0.0:4.0%}"
+
     lines = ["Web CPU by kind of request, over the whole run (inside the workers):"]
-    timed = sum(each.cpu_seconds for each in found)
     for each in found:
-        share = each.cpu_seconds / web_seconds if web_seconds else 0.0
         lines.append(
             f"  {KINDS.get(each.kind, each.kind):42} {each.requests:7d} requests"
-            f"  {each.mean_ms:6.2f} ms  {each.cpu_seconds:7.1f} s  {share:4.0%}"
+            f"  {each.mean_ms:6.2f} ms  {each.cpu_seconds:7.1f} s  {share(each.cpu_seconds)}"
         )
-    rest = max(0.0, web_seconds - timed)
-    share = rest / web_seconds if web_seconds else 0.0
-    lines.append(
-        f"  {'outside the timed requests':42} {'':16}  {'':6}     {rest:7.1f} s  {share:4.0%}"
-    )
+    rest = max(0.0, web_seconds - sum(each.cpu_seconds for each in found))
+    lines.append(f"  {'outside the timed requests':42} {'':28} {rest:7.1f} s  {share(rest)}")
     return "\n".join(lines)

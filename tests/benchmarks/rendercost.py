@@ -11,8 +11,8 @@ a move (a real move made before each request, not counted) and the region the pa
 poller fetches after it (the capacity run's commonest render), a new player's first look
 at a new game (four new users and their game made before, not counted: the capacity
 run's newcomers), the first look of a player whose table sat down part-way through its
-game (``LateTables``: the capacity run's played-ahead tables) and the same page looked at again (the first look not counted: what is
-left is what being new costs). It prints the CPU time (``time.process_time``: the wait for
+game (``LateTables``: the capacity run's played-ahead tables) and the new player's page
+looked at again (the first look not counted: what is left is what being new costs). It prints the CPU time (``time.process_time``: the wait for
 a core on a crowded machine does not count) per request, warm, and each one's multiple of
 the minimal view; ``--only REGEX`` measures only the rows it finds (and the minimal view);
 ``--profile`` adds cProfile's top functions of each (``SORT``, ``PROFILE_FILTER``;
@@ -92,8 +92,8 @@ class LateTables:
     """Tables that sit down part-way through their game, as the capacity run's played-ahead
     ones (``playahead``): two new users, their game played on to the third season (as
     bench_web's page game) by the random bot as themselves, before anyone looked at it;
-    ``next_page`` is one player's first look at it (nothing of the game kept yet: its whole
-    log told, every round drawn)."""
+    ``next_page`` is one player's first look at it (nothing of the game kept yet: its log
+    told from the first move, its board and panels drawn for the first time)."""
 
     def __init__(self) -> None:
         self.made = 0
@@ -184,15 +184,14 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
 
     tables, late = NewTables(), LateTables()
 
-    def arrive() -> None:
-        session, after["new"] = tables.next_page()
+    def sit_down(at: NewTables | LateTables, where: str) -> None:
+        """The newcomer as the next player of ``at``, their page under ``after[where]``."""
+        session, after[where] = at.next_page()
         newcomer.cookies.clear()
         newcomer.cookies[settings.SESSION_COOKIE_NAME] = session
 
-    def sit_down_late() -> None:
-        session, after["late"] = late.next_page()
-        newcomer.cookies.clear()
-        newcomer.cookies[settings.SESSION_COOKIE_NAME] = session
+    def arrive() -> None:
+        sit_down(tables, "new")
 
     def look_twice() -> None:
         arrive()
@@ -223,7 +222,7 @@ def requests(data: dict[str, Any]) -> dict[str, tuple[Callable[[], Any], Any]]:
         ),
         "first look: a table played ahead": (
             lambda: ok(newcomer.get(after["late"])),
-            sit_down_late,
+            lambda: sit_down(late, "late"),
         ),
         # The same page warm: what a first look costs beyond it is what being new costs.
         "again: the newcomer's page, afresh": (

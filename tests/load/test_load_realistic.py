@@ -22,7 +22,8 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
 ) -> None:
     needs_stack()
     monkeypatch.setenv("BENCH_TIMING_DIR", "")  # gone again after the test
-    timing = kindcpu.timing_into(tmp_path)
+    timing = kindcpu.timing_into(tmp_path, threads=1, profiled=False)
+    assert timing is not None
     pace = Pace(poll_seconds=2, pick_median=0.5, turn_median=1, step_median=0.3)
     config = CapacityConfig(
         steps=(8, 16),
