@@ -56,7 +56,7 @@ def is_organizer(user: Any, club: Club | None) -> bool:
 def seated(user: Any, game: Game) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return any(seat.user_id == user.pk and not seat.bot for seat in game.seats.all())
+    return any(seat.user_id == user.pk and not seat.bot for seat in game.seats_in_order())
 
 
 def spectators_read_name(game_id: int) -> str:

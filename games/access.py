@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.signals import setting_changed
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import QuerySet
 from django.dispatch import receiver
 from django.http import Http404
 from django.utils.module_loading import import_string
@@ -50,19 +50,24 @@ def game_for_viewer(pk: int, user: Any) -> tuple[Game, Seat | None]:
     """
     try:
         # from the cache while none of its rows (nor its seated users') changed
-        game = rowcache.read(pk, Seat.objects.order_by("position"))
+        game = rowcache.read(pk)
     except Game.DoesNotExist:
         raise Http404("No such game") from None
-    _as_loaded(game.seats.all(), user)
-    return game, _guarded(game, game.seats.all(), user)
+    seats = game.seats_in_order()
+    _as_loaded(seats, user)
+    return game, _guarded(game, seats, user)
 
 
 def with_seats(game: Game, user: Any) -> Game:
-    """``game`` with its seats in ``game.seats.all()`` as ``game_for_viewer`` gives them
-    (one query, none when they are there already): for a game a write has just left,
-    whose seats it handed on instead (``SubmitResult.seats``)."""
-    prefetch_related_objects([game], Prefetch("seats", queryset=_seats_in_order()))
-    usercache.attach(game.seats.all(), known=[user])
+    """``game`` with its seats attached as ``game_for_viewer`` gives them (one query, none
+    when they are there already): for a game a write has just left, whose seats it handed
+    on instead (``SubmitResult.seats``)."""
+    if not game.has_seats_attached():
+        seats = list(_seats_in_order().filter(game_id=game.pk))
+        for seat in seats:
+            seat.game = game
+        game.attach_seats(seats)
+    usercache.attach(game.seats_in_order(), known=[user])
     return game
 
 
@@ -85,10 +90,10 @@ def game_and_seats_for_viewer(
     viewer's own seat has the viewer)."""
     if rowcache.keeping():
         try:  # the game with its seats and their users, each seat's ``game`` the game
-            game = rowcache.read(pk, Seat.objects.order_by("position"))
+            game = rowcache.read(pk)
         except Game.DoesNotExist:
             raise Http404("No such game") from None
-        seats = list(game.seats.all())
+        seats = game.seats_in_order()
     else:
         game, seats = _read_game_and_seats(pk, with_users)
         if with_users:

@@ -179,7 +179,7 @@ class GameKind(ABC):
         """Who must move in a game being played, read from ``projection``'s keys; by
         default from the seats the clocks wait for (a person's seat waits from when it
         must act until it has)."""
-        return tuple(s.position for s in game.seats.all() if s.awaiting_since is not None)
+        return tuple(s.position for s in game.seats_in_order() if s.awaiting_since is not None)
 
     def winner_in(self, game: Game) -> tuple[int | None, str | None]:
         """The winning seat of a finished game and its title, if any, from ``projection``."""

@@ -20,7 +20,7 @@ committed version of a row never changes (an UPDATE writes a new version, with i
 transaction's id), so the game's ``xmin`` with each seat's id and ``xmin`` name exactly
 the rows a read would return: the key (``rows_key``) is made of them, and what is kept
 under a key is the game and seats read together with those very ``xmin`` values
-(``_row_version``). Whatever writes a row, however, the next lookup asks for another
+(``games.rowsread``). Whatever writes a row, however, the next lookup asks for another
 key; whatever the cache dropped or kept, nothing found under a key can be older than it.
 (A transaction id comes round again only after some four billion transactions: far
 longer than ``GAME_ROWS_CACHE_SECONDS``.) Only committed versions are ever kept: a
@@ -67,15 +67,15 @@ import django
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 
 from . import fragments, nearcache, usercache
 from .models import Game, Player, Seat
+from .rowsread import read_together
 
 # Raise when what is kept changes shape: the old entries are then never read. Django's
 # version is in the key too: a model pickled by another version is not unpickled.
-SHAPE = f"3-{django.get_version()}"
+SHAPE = f"4-{django.get_version()}"
 
 
 def seconds() -> int:
@@ -168,36 +168,39 @@ def _row_version(model: Any) -> RawSQL:
     return RawSQL(f"{_table(model)}.xmin::text", ())
 
 
-def read(pk: int, seats: QuerySet[Seat]) -> Game:
-    """The game ``pk`` with ``seats`` (a queryset of its seats, ordered) prefetched, as
-    ``Game.objects.prefetch_related`` reads them, each seat with its user and player
-    (without the password hash): from the cache when none of those rows changed since
-    they were kept; ``Game.DoesNotExist`` when there is no such game."""
+def read(pk: int) -> Game:
+    """The game ``pk`` with its seats in seat order attached (``Game.seats_in_order``), each
+    with its user and player (without the password hash): from the cache when none of
+    those rows changed since they were kept; ``Game.DoesNotExist`` when there is no such
+    game."""
     if not keeping():
-        seats = seats.select_related("user__player")
-        return Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=pk)
+        game = Game.objects.get(pk=pk)
+        seats = Seat.objects.filter(game_id=pk).order_by("position").select_related("user__player")
+        game.attach_seats(list(seats))
+        for seat in game.seats_in_order():
+            seat.game = game
+        return game
     current = _current(pk)
     if current is None:
         raise Game.DoesNotExist(f"No game {pk}")
     game = nearcache.find(current.rows)  # never changes under its key: kept here too
     if not isinstance(game, Game):
-        game = _read_rows(pk, seats, current.server)
+        game = _read_rows(pk, current.server)
     users = _users_at(current)
-    for seat in game.seats.all():
+    for seat in game.seats_in_order():
         if seat.user_id in users:
             seat.user = users[seat.user_id]
     return game
 
 
-def _read_rows(pk: int, seats: QuerySet[Seat], server: str) -> Game:
-    """The game with its seats (no users) read, and kept under the versions read with
-    them, which may be newer than those just asked for."""
-    versioned = seats.annotate(row_version=_row_version(Seat))
-    game = (
-        Game.objects.annotate(row_version=_row_version(Game))
-        .prefetch_related(Prefetch("seats", queryset=versioned))
-        .get(pk=pk)
-    )
+def _read_rows(pk: int, server: str) -> Game:
+    """The game with its seats (no users) read in one round trip (``games.rowsread``), and
+    kept under the versions read with them, which may be newer than those just asked for."""
+    game: Game
+    game, seats = read_together(Game, pk, Seat, "game", "position", versions=True)
+    for seat in seats:
+        seat.game = game  # the game read, not read again through the seat
+    game.attach_seats(seats)
     # Noted on the game and kept with it: worked out once per version kept, not per page.
     fragments.play_state(game)
     if game.state is not None:
@@ -207,8 +210,8 @@ def _read_rows(pk: int, seats: QuerySet[Seat], server: str) -> Game:
 
 
 def _key_of_read(game: Any, server: str) -> str:
-    """The key of rows read with their ``row_version`` (``_row_version``)."""
-    seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats.all())
+    """The key of rows read with their ``row_version`` (``games.rowsread``)."""
+    seats = ",".join(f"{seat.pk}:{seat.row_version}" for seat in game.seats_in_order())
     return rows_key(game.pk, server, game.row_version, seats)
 
 

@@ -104,7 +104,7 @@ ANALYSIS_ERRORS = _errors(
 @api_view(["GET", "POST"])
 def analysis(request: Request, pk: int) -> Response:
     game, seat = game_for_viewer(pk, request.user)
-    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    names = [s.name for s in game.seats_in_order()]
     if request.method == "POST":
         found, created = services.request_analysis(pk, request.user)
         found.refresh_from_db()

@@ -39,13 +39,13 @@ def record_hint(game: Game, position: int) -> None:
 
 def hints_by_seat(game: Game) -> dict[int, int]:
     """Hints used so far, by seat position (seats that took none are left out)."""
-    return {seat.position: seat.hints_used for seat in game.seats.all() if seat.hints_used}
+    return {seat.position: seat.hints_used for seat in game.seats_in_order() if seat.hints_used}
 
 
 def seat_hints(game: Game) -> list[SeatHints]:
     """One entry per seat that took a hint, in seat order, with the seat's name: from the
     game's seats as loaded (no query when they are)."""
-    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    seats = game.seats_in_order()
     return [
         SeatHints(seat.position, seat.name, seat.hints_used) for seat in seats if seat.hints_used
     ]

@@ -19,11 +19,11 @@ from .summary import present
 def _seat(game: Game, user: Any) -> Seat | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in game.seats_in_order() if s.user_id == user.pk), None)
 
 
 def _names(game: Game) -> list[str]:
-    return [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+    return [seat.name for seat in game.seats_in_order()]
 
 
 def panel_context(game: Game, user: Any, number: int | None) -> dict[str, Any]:

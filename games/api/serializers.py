@@ -329,7 +329,9 @@ def game_summary(
         "created_at": _when(game.created_at),
         "started_at": _when(game.started_at),
         "finished_at": _when(game.finished_at),
-        "seats": [seat_json(seat, me) for seat in (game.seats.all() if seats is None else seats)],
+        "seats": [
+            seat_json(seat, me) for seat in (game.seats_in_order() if seats is None else seats)
+        ],
         "my_seat": me.position if me else None,
         "awaiting": awaiting,
         "my_move": me is not None and me.position in awaiting,

@@ -220,7 +220,7 @@ def _detail(
 ) -> dict[str, Any]:
     """The game as ``seat`` (None: a spectator) sees it; ``seats`` in seat order, else
     the game's (prefetched: a write's, ``game_for_viewer``'s)."""
-    seats = list(game.seats.all()) if seats is None else seats
+    seats = game.seats_in_order() if seats is None else seats
     state = game.engine_state() if game.state is not None else None
     data = s.game_summary(request, game, seat, _awaiting(game, state), seats)
     invite = None

@@ -31,7 +31,7 @@ def seat_of(game: Game, user: Any, seats: Iterable[Seat] | None = None) -> Seat 
     """``user``'s seat among ``seats`` (by default the game's), None for a spectator."""
     if not getattr(user, "is_authenticated", False):
         return None
-    for seat in game.seats.all() if seats is None else seats:
+    for seat in game.seats_in_order() if seats is None else seats:
         if seat.user_id == user.pk:
             return seat
     return None

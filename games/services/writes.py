@@ -17,8 +17,9 @@ from django.utils import timezone
 from .. import deadlines, handoff, kinds, mails, pollcache, usercache
 from ..kinds import GameKind
 from ..models import Game, Move, Seat, Seats
+from ..rowsread import read_together
 from ..signals import game_ended
-from .onetrip import OneTrip, read_locked
+from .onetrip import OneTrip
 
 CLOSE_ROUND_TASK = "games.tasks.close_round"
 
@@ -73,10 +74,10 @@ def lock_game(game_id: int) -> Game:
 def lock_game_and_seats(game_id: int, asking: Any = None) -> tuple[Game, Seats]:
     """The game row locked for this transaction, then its seats (locked as well) with their
     players, in seat order: the same lock order in every write, in one round trip
-    (``onetrip.read_locked``). The seats are handed on (an answer drawn after the write
+    (``rowsread.read_together``). The seats are handed on (an answer drawn after the write
     takes them from ``SubmitResult.seats``): ``game.seats.all()`` would read them again.
     The user ``asking`` (loaded for the request) is the seat's own: not looked up again."""
-    game, seats = read_locked(Game, game_id, Seat, "game", "position")
+    game, seats = read_together(Game, game_id, Seat, "game", "position", lock=True)
     for seat in seats:
         seat.game = game  # the game read, not read again through the seat
     usercache.give_users(seats, known=[asking])

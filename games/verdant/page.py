@@ -157,5 +157,5 @@ def _wipe_columns(
 
 
 def replay_context(game: Game, state: rules.GameState, viewer: int | None) -> dict[str, Any]:
-    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    names = [s.name for s in game.seats_in_order()]
     return board(state, viewer, names, {})

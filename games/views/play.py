@@ -58,7 +58,7 @@ def seated(pk: int, user: Any) -> tuple[Game, Seat]:
 
 
 def seat_names(game: Game) -> list[str]:
-    return [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+    return [seat.name for seat in game.seats_in_order()]
 
 
 def page_title(game: Game, names: list[str]) -> str:
@@ -123,7 +123,7 @@ def _context(
     }
     if game.state is None:
         context["status"] = kind.status_text(None, names, game.status_name)
-        context["seats"] = sorted(game.seats.all(), key=lambda s: s.position)
+        context["seats"] = game.seats_in_order()
         context["can_join"] = (
             request.user.is_authenticated and seat is None and game.status == Game.Status.OPEN
         )
@@ -148,7 +148,7 @@ def _context(
     context.update(story.page_context(game, seat, names))
     context["poll"] = not game.is_finished or context["poll_rematch"]
     now = timezone.now()
-    context["clocks"] = clocks.seat_clocks(game, game.seats.all(), context["viewer"], now)
+    context["clocks"] = clocks.seat_clocks(game, game.seats_in_order(), context["viewer"], now)
     context["time_control"] = clocks.time_control(game, seat, now)
     return context
 
@@ -200,7 +200,7 @@ def _as_written(game: Game | None, user: Any) -> tuple[Game, Seat | None] | None
     once, may have moved it on: read afresh). The view's guards ran before the write."""
     if game is None or game.needs_closing or game.status != Game.Status.ACTIVE:
         return None
-    # The page reads the seats from ``game.seats.all()``, not the ones the write handed
+    # The page reads the seats from ``game.seats_in_order()``, not the ones the write handed
     # on: read once here (after the commit, without a lock) unless the request's read
     # left them there (a step of the turn builder).
     game = with_seats(game, user)

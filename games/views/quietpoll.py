@@ -57,7 +57,7 @@ def answer(
     """The status bar and the other parts hidden moves change, at the game's version, out
     of band; the poller's own target (the play region) is left as it is."""
     kind = kinds.of(game)
-    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    names = [s.name for s in game.seats_in_order()]
     params = {"names": names, "steps": "", "builder": None, "focus": focus, "error": None}
     context: dict[str, Any] = {
         "game": game,
@@ -73,7 +73,7 @@ def answer(
     }
     now = timezone.now()
     viewer = seat.position if seat else None
-    context["clocks"] = clocks.seat_clocks(game, game.seats.all(), viewer, now)
+    context["clocks"] = clocks.seat_clocks(game, game.seats_in_order(), viewer, now)
     context["time_control"] = clocks.time_control(game, seat, now)
     parts = kind.unseen_move_parts(context)
     if context["story_html"].strip():  # it tells that a seat has moved ("Bob planned ...")

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from games import fragments, nearcache, rowcache
-from games.models import Game, Seat
+from games.models import Game
 from tests.games.gamehelpers import client_for, submit
 
 pytestmark = [
@@ -83,26 +83,24 @@ def test_after_a_move_the_page_drawn_again_shows_the_move(two_player_game, alice
 
 
 def test_each_reader_gets_rows_of_its_own(two_player_game):
-    seats = Seat.objects.order_by("position")
-    rowcache.read(two_player_game.pk, seats)  # kept
-    changed = rowcache.read(two_player_game.pk, seats)
+    rowcache.read(two_player_game.pk)  # kept
+    changed = rowcache.read(two_player_game.pk)
     changed.state = {"changed": True}
-    changed.seats.all()[0].position = 99
-    again = rowcache.read(two_player_game.pk, seats)
+    changed.seats_in_order()[0].position = 99
+    again = rowcache.read(two_player_game.pk)
     assert again.state == Game.objects.get(pk=two_player_game.pk).state
-    assert [seat.position for seat in again.seats.all()] == [0, 1]
+    assert [seat.position for seat in again.seats_in_order()] == [0, 1]
 
 
 def test_rows_found_kept_come_with_their_play_state_worked_out(two_player_game, monkeypatch):
-    seats = Seat.objects.order_by("position")
     expected = fragments.play_state(Game.objects.get(pk=two_player_game.pk))
-    rowcache.read(two_player_game.pk, seats)  # kept, with its play state
+    rowcache.read(two_player_game.pk)  # kept, with its play state
 
     def no_digest(*args: Any, **kwargs: Any) -> str:
         raise AssertionError("the play state was worked out again")
 
     monkeypatch.setattr(fragments.json, "dumps", no_digest)
-    assert fragments.play_state(rowcache.read(two_player_game.pk, seats)) == expected
+    assert fragments.play_state(rowcache.read(two_player_game.pk)) == expected
 
 
 def test_a_new_snapshot_has_a_new_play_state(two_player_game):

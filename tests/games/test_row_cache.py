@@ -58,7 +58,7 @@ def from_the_database(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def as_a_page_reads(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     game, _seat = access.game_for_viewer(pk, AnonymousUser())
-    return row(game), [row(seat) for seat in game.seats.all()]
+    return row(game), [row(seat) for seat in game.seats_in_order()]
 
 
 def as_the_api_reads(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -120,7 +120,7 @@ class TestRowsKept:
 
         monkeypatch.setattr(usercache, "users", no_lookup)
         game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
-        assert [seat.name for seat in game.seats.all()] == ["Alice", "Bob"]
+        assert [seat.name for seat in game.seats_in_order()] == ["Alice", "Bob"]
 
     def test_the_viewers_own_seat_holds_the_user_the_request_loaded(
         self, action_game: Game
@@ -140,13 +140,13 @@ class TestRowsKept:
         bob.player.display_name = "Roberto"
         bob.player.save()
         game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
-        assert [seat.name for seat in game.seats.all()] == ["Alice", "Roberto"]
+        assert [seat.name for seat in game.seats_in_order()] == ["Alice", "Roberto"]
         # An update() sends no signal: the rows' versions tell all the same.
         Player.objects.filter(user=user_at(action_game, 0)).update(display_name="Alicia")
         get_user_model().objects.filter(pk=bob.pk).update(email="rob@example.org")
         game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
-        assert [seat.name for seat in game.seats.all()] == ["Alicia", "Roberto"]
-        assert game.seats.all()[1].user.email == "rob@example.org"
+        assert [seat.name for seat in game.seats_in_order()] == ["Alicia", "Roberto"]
+        assert game.seats_in_order()[1].user.email == "rob@example.org"
 
     def test_no_such_game_is_a_404_as_before(self, action_game: Game) -> None:
         with pytest.raises(Http404):

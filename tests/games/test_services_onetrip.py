@@ -1,6 +1,5 @@
-"""games.services.onetrip: the locked game and seats read in one round trip are the rows the
-ORM reads; a write's rows sent in one statement are the rows the ORM would have written one
-by one, and a statement that fails writes none of them."""
+"""games.services.onetrip: a write's rows sent in one statement are the rows the ORM would
+have written one by one, and a statement that fails writes none of them."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game, Move, Seat
-from games.services.onetrip import OneTrip, read_locked
+from games.services.onetrip import OneTrip
 
 pytestmark = pytest.mark.django_db
 
@@ -26,31 +25,6 @@ def new_move(game: Game, number: int, key: str | None = None) -> Move:
         idempotency_key=key,
         result_version=game.version + 1,
     )
-
-
-class TestReadLocked:
-    def test_reads_the_game_and_its_seats_in_seat_order_in_one_query_as_the_orm_does(
-        self, action_game: Game, django_assert_num_queries: Any
-    ) -> None:
-        Seat.objects.filter(game=action_game, position=1).update(standing_order=["a", "b"])
-        # One query although the site's connection binds parameters on the server, which
-        # takes one statement an execute (tests/games/test_prepared_statements.py).
-        with transaction.atomic(), django_assert_num_queries(1):
-            game, seats = read_locked(Game, action_game.pk, Seat, "game", "position")
-        orm_game = Game.objects.get(pk=action_game.pk)
-        orm_seats = list(Seat.objects.filter(game=action_game).order_by("position"))
-        fields = [f.attname for f in Game._meta.concrete_fields]
-        assert [getattr(game, f) for f in fields] == [getattr(orm_game, f) for f in fields]
-        assert game.engine_state() == orm_game.engine_state()  # the snapshot's JSON read
-        fields = [f.attname for f in Seat._meta.concrete_fields]
-        assert [[getattr(s, f) for f in fields] for s in seats] == [
-            [getattr(s, f) for f in fields] for s in orm_seats
-        ]
-        assert [s.position for s in seats] == [0, 1] and seats[1].standing_order == ["a", "b"]
-
-    def test_a_game_that_is_not_there_is_refused_as_get_refuses_it(self) -> None:
-        with pytest.raises(Game.DoesNotExist), transaction.atomic():
-            read_locked(Game, 987654321, Seat, "game", "position")
 
 
 class TestOneTrip:
