@@ -63,10 +63,7 @@ def with_seats(game: Game, user: Any) -> Game:
     when they are there already): for a game a write has just left, whose seats it handed
     on instead (``SubmitResult.seats``)."""
     if not game.has_seats_attached():
-        seats = list(_seats_in_order().filter(game_id=game.pk))
-        for seat in seats:
-            seat.game = game
-        game.attach_seats(seats)
+        game.attach_seats(list(_seats_in_order().filter(game_id=game.pk)))
     usercache.attach(game.seats_in_order(), known=[user])
     return game
 

@@ -177,8 +177,6 @@ def read(pk: int) -> Game:
         game = Game.objects.get(pk=pk)
         seats = Seat.objects.filter(game_id=pk).order_by("position").select_related("user__player")
         game.attach_seats(list(seats))
-        for seat in game.seats_in_order():
-            seat.game = game
         return game
     current = _current(pk)
     if current is None:
@@ -198,8 +196,6 @@ def _read_rows(pk: int, server: str) -> Game:
     kept under the versions read with them, which may be newer than those just asked for."""
     game: Game
     game, seats = read_together(Game, pk, Seat, "game", "position", versions=True)
-    for seat in seats:
-        seat.game = game  # the game read, not read again through the seat
     game.attach_seats(seats)
     # Noted on the game and kept with it: worked out once per version kept, not per page.
     fragments.play_state(game)

@@ -150,10 +150,13 @@ class Game(models.Model):
 
     def attach_seats(self, seats: list[Any]) -> None:
         """Hand the game its seats, read with it, in seat order (``games.rowcache``): what
-        ``seats_in_order`` and ``ordered_seats`` give from then on, without a query. Read
-        with the game in one round trip rather than prefetched, a game whose rows changed
-        costs a quarter of the CPU to read (``games.rowsread``), and Django has no public
-        way to put seats read so in ``game.seats.all()``."""
+        ``seats_in_order`` and ``ordered_seats`` give from then on, without a query, each
+        seat's ``game`` this game (not read again through the seat). Read with the game in
+        one round trip rather than prefetched, a game whose rows changed costs a quarter
+        of the CPU to read (``games.rowsread``), and Django has no public way to put seats
+        read so in ``game.seats.all()``."""
+        for seat in seats:
+            seat.game = self
         self._attached_seats = seats
 
     def has_seats_attached(self) -> bool:

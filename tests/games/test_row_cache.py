@@ -162,6 +162,24 @@ class TestRowsKept:
             assert uncommitted is not None and cache.get(uncommitted) is None
         assert as_a_page_reads(action_game.pk)[1][0]["score"] == 7
 
+    def test_the_seats_come_with_the_game_read_and_point_back_to_it(
+        self, action_game: Game, django_assert_num_queries: Any
+    ) -> None:
+        as_a_page_reads(action_game.pk)
+        game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
+        with django_assert_num_queries(0):
+            seats = game.seats_in_order()
+            assert game.ordered_seats() is seats
+            assert [s.position for s in seats] == [0, 1]
+            assert all(s.game is game for s in seats) and seats[1].name == "Bob"
+
+    def test_a_game_read_then_refreshed_reads_its_seats_anew(self, action_game: Game) -> None:
+        game, _seat = access.game_for_viewer(action_game.pk, AnonymousUser())
+        Seat.objects.filter(game=action_game, position=1).update(score=9)
+        assert game.seats_in_order()[1].score != 9  # as the game was read
+        game.refresh_from_db()
+        assert game.seats_in_order()[1].score == 9
+
 
 class TestEveryWriteIsSeenByTheNextRead:
     """The scenario corpus: each write, with the rows kept just before it."""
