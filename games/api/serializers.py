@@ -309,7 +309,7 @@ def game_summary(
     seats: list[Seat] | None = None,
 ) -> dict[str, Any]:
     """The fields every game listing shows; ``awaiting`` comes from the engine state,
-    ``seats`` (in seat order) are the game's (prefetched) unless given."""
+    ``seats`` (in seat order) are the game's (``Game.seats_in_order``) unless given."""
     return {
         "id": game.pk,
         "status": game.status_name,

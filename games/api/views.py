@@ -219,7 +219,7 @@ def _detail(
     request: Request, game: Game, seat: Seat | None, seats: list[Seat] | None = None
 ) -> dict[str, Any]:
     """The game as ``seat`` (None: a spectator) sees it; ``seats`` in seat order, else
-    the game's (prefetched: a write's, ``game_for_viewer``'s)."""
+    the game's (``Game.seats_in_order``: attached by ``game_for_viewer``)."""
     seats = game.seats_in_order() if seats is None else seats
     state = game.engine_state() if game.state is not None else None
     data = s.game_summary(request, game, seat, _awaiting(game, state), seats)

@@ -149,7 +149,7 @@ class Game(models.Model):
         self._parsed_state = (snapshot, state)
 
     def attach_seats(self, seats: list[Any]) -> None:
-        """Hand the game its seats, read with it, in seat order (``games.rowcache``): what
+        """Hand the game its seats in seat order (read with it: ``games.rowcache``): what
         ``seats_in_order`` and ``ordered_seats`` give from then on, without a query, each
         seat's ``game`` this game (not read again through the seat). Read with the game in
         one round trip rather than prefetched, a game whose rows changed costs a quarter
@@ -160,6 +160,7 @@ class Game(models.Model):
         self._attached_seats = seats
 
     def has_seats_attached(self) -> bool:
+        """Whether its reader attached its seats (``attach_seats``)."""
         return "_attached_seats" in self.__dict__
 
     def seats_in_order(self) -> list[Any]:
