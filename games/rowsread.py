@@ -7,7 +7,7 @@ instances with ``Model.from_db`` after each field's ``from_db_value``, as a quer
 rows do. Read so, a game with its seats costs 0.3-0.4 ms of CPU where the ORM's ``get``
 with a ``Prefetch`` of the seats cost 1.4-1.6 ms (2026-11-29, bench_web's game in its
 third season): compiling the two queries and the prefetch's work weighed more than the
-rows themselves. Used by every write (``games.services.onetrip``: the rows locked) and
+rows themselves. Used by every write (``games.services.writes``: the rows locked) and
 by the page's read of a game whose rows changed (``games.rowcache``: each row with its
 ``xmin``).
 
