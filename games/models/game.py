@@ -175,11 +175,9 @@ class Game(models.Model):
         """Its seats in seat order, with their players: those its reader attached (with
         their users), else read in one query, or none when the caller prefetched them (the
         services, the mail delivery)."""
-        attached: list[Any] | None = self.__dict__.get("_attached_seats")
-        if attached is not None:
-            return attached
-        prefetch_related_objects([self], "seats__user__player")
-        return sorted(self.seats.all(), key=lambda seat: seat.position)
+        if not self.has_seats_attached():
+            prefetch_related_objects([self], "seats__user__player")
+        return self.seats_in_order()
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         """Django's, which also forgets the seats attached (as it forgets prefetched ones)."""
