@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django.urls import reverse
+from django.utils import translation
 
 from games import services
 from games.evergreen import rules
@@ -125,6 +126,17 @@ class TestTheLogInOtherLanguages:
         assert re.search(r"Alice nahm .+?; Aktion [ABCD]:", german)
         assert "Printemps, manche 1" in log_of(None, game, language="fr")
         assert "Весна, раунд 1" in log_of(None, game, language="ru")
+
+    def test_a_card_named_in_one_language_is_named_anew_in_another(self):
+        edition = rules.load_edition()
+        card = next(c for c, info in edition.cards.items() if info.suit == "grassland")
+        with translation.override("en"):
+            english = card_name(edition, card)
+        with translation.override("de"):
+            german = card_name(edition, card)
+        with translation.override("en"):
+            assert card_name(edition, card) == english
+        assert english.startswith("Grassland · ") and german.startswith("Wiese · ")
 
 
 class TestTheLogOnTheReplay:
