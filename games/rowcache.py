@@ -67,11 +67,10 @@ import django
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models.expressions import RawSQL
 
 from . import fragments, nearcache, usercache
 from .models import Game, Player, Seat
-from .rowsread import read_together
+from .rowsread import read_together, read_with_related
 
 # Raise when what is kept changes shape: the old entries are then never read. Django's
 # version is in the key too: a model pickled by another version is not unpickled.
@@ -162,12 +161,6 @@ def users_key(server: str, user_id: Any, user_version: str, player_version: str)
     return f"user-rows-at:{SHAPE}:{hashlib.sha256(named.encode()).hexdigest()[:32]}"
 
 
-def _row_version(model: Any) -> RawSQL:
-    """A row's ``xmin`` as text, read with the row (the one piece of SQL the ORM lacks);
-    also for a table ``select_related`` joins (under its own name)."""
-    return RawSQL(f"{_table(model)}.xmin::text", ())
-
-
 def read(pk: int) -> Game:
     """The game ``pk`` with its seats in seat order attached (``Game.seats_in_order``), each
     with its user and player (without the password hash): from the cache when none of
@@ -219,17 +212,17 @@ def _users_at(current: Versions) -> dict[int, Any]:
     users = {pk: found[key] for pk, key in current.users.items() if key in found}
     missing = current.users.keys() - users.keys()
     if missing:
-        model = get_user_model()
-        read = (
-            model.objects.select_related("player")
-            .defer("password")
-            .annotate(row_version=_row_version(model), player_version=_row_version(Player))
-            .filter(pk__in=missing)
+        read, players = read_with_related(
+            get_user_model(), sorted(missing), Player, "user", leave_out=("password",)
         )
+        player_of = {player.user_id: player for player in players}
         kept = {}
         for user in read:
+            player = player_of.get(user.pk)
+            if player is not None:
+                user.player = player  # as select_related("player") leaves it
             users[user.pk] = user
-            key = users_key(current.server, user.pk, user.row_version, user.player_version or "")
-            kept[key] = user
+            version = player.row_version if player is not None else ""
+            kept[users_key(current.server, user.pk, user.row_version, version)] = user
         nearcache.keep_many(kept, seconds())
     return users

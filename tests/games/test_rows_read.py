@@ -1,15 +1,17 @@
 """games.rowsread: a game and its seats read in one round trip are the rows the ORM reads,
-locked for a write, or each with the version of its row for the row cache."""
+locked for a write, or each with the version of its row for the row cache; so are users
+with their players."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from games.models import Game, Seat
-from games.rowsread import read_together
+from games.models import Game, Player, Seat
+from games.rowsread import read_together, read_with_related
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +56,32 @@ class TestReadTogether:
             read_together(Game, 987654321, Seat, "game", "position", versions=True)
         with pytest.raises(Game.DoesNotExist), transaction.atomic():
             read_together(Game, 987654321, Seat, "game", "position", lock=True)
+
+
+class TestReadWithRelated:
+    def test_reads_the_users_without_their_password_and_their_players_in_one_query(
+        self, action_game: Game, django_assert_num_queries: Any
+    ) -> None:
+        user_model = get_user_model()
+        ids = [seat.user_id for seat in action_game.seats.all()]
+        with django_assert_num_queries(1):
+            users, players = read_with_related(
+                user_model, ids, Player, "user", leave_out=("password",)
+            )
+        by_id = {user.pk: user for user in users}
+        assert sorted(by_id) == sorted(ids)
+        for user in users:
+            orm_user = user_model.objects.get(pk=user.pk)
+            assert user.get_deferred_fields() == {"password"}
+            assert user.username == orm_user.username and user.email == orm_user.email
+            assert user.row_version == xmin_of(user_model, user.pk)
+        assert sorted(p.user_id for p in players) == sorted(ids)
+        for player in players:
+            assert columns(player) == columns(Player.objects.get(pk=player.pk))
+            assert player.row_version == xmin_of(Player, player.pk)
+
+    def test_rows_that_are_not_there_are_left_out(self) -> None:
+        users, players = read_with_related(
+            get_user_model(), [987654321], Player, "user", leave_out=("password",)
+        )
+        assert users == [] and players == []
