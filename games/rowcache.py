@@ -218,11 +218,11 @@ def _users_at(current: Versions) -> dict[int, Any]:
         player_of = {player.user_id: player for player in players}
         kept = {}
         for user in read:
-            player = player_of.get(user.pk)
+            player, player_version = player_of.get(user.pk), ""
             if player is not None:
                 user.player = player  # as select_related("player") leaves it
+                player_version = player.row_version
             users[user.pk] = user
-            version = player.row_version if player is not None else ""
-            kept[users_key(current.server, user.pk, user.row_version, version)] = user
+            kept[users_key(current.server, user.pk, user.row_version, player_version)] = user
         nearcache.keep_many(kept, seconds())
     return users

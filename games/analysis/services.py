@@ -25,6 +25,7 @@ from django.utils.translation import ngettext
 from games import fragments, handoff, kinds
 from games.kinds import Analyst, Refusal
 from games.models import Game, Seat
+from games.rowsread import quoted_column, quoted_table
 from games.services import Conflict, ServiceError, not_a_player, refused
 
 from .hints import record_hint
@@ -204,15 +205,13 @@ def in_event(game: Game) -> bool:
 def _in_event_sql(vendor: str) -> str:
     """``in_event``'s query, written once per process: the ORM's, with its two joins, cost
     1.2-1.9 ms of CPU to compile on each new table's first look (a tenth of it)."""
-    quote = connection.ops.quote_name
-    found = []
+    clauses = []
     for name in EVENT_RELATIONS:
         relation = Game._meta.get_field(name)
         assert isinstance(relation, ForeignObjectRel), name  # a row of another app's table
-        table = quote(relation.related_model._meta.db_table)
-        column = quote(str(relation.field.column))
-        found.append(f"EXISTS (SELECT 1 FROM {table} WHERE {column} = %s)")
-    return "SELECT " + " OR ".join(found)
+        table, column = quoted_table(relation.related_model), quoted_column(relation.field)
+        clauses.append(f"EXISTS (SELECT 1 FROM {table} WHERE {column} = %s)")
+    return "SELECT " + " OR ".join(clauses)
 
 
 def hint(game_id: int, user: Any) -> dict[str, Any]:
