@@ -5,8 +5,9 @@ live server (pytest-django's ``live_server``, a real PostgreSQL, Celery eager).
   ``make test``, installs it). ``--no-sandbox`` because containers often run it as root.
 * Playwright's sync API keeps an asyncio loop running in the test's thread, so Django's
   guard against ORM calls from async code is lifted for these tests only
-  (``DJANGO_ALLOW_ASYNC_UNSAFE``); the test thread only *reads* the database, to choose
-  moves and to check what the pages show.
+  (``DJANGO_ALLOW_ASYNC_UNSAFE``); the test thread reads the database, to choose moves
+  and to check what the pages show, and a test may play the middle of a game through the
+  services, as the other players' API clients would.
 * The game page polls every 15 s in production; here every quarter of a second, so the other
   player's page catches up quickly (the polling itself is what is being tested).
 """

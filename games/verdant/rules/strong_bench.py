@@ -3,7 +3,8 @@
 It plays seeded solo games with the ``strong`` bot (game ``i`` from seed ``seed + i``,
 the bot seeded as ``selfplay`` seeds it, so the games are those of ``verdant-rules
 simulate --players 1 --seed 1 --bot strong``) and prints the score distribution, the
-titles and the median CPU time of one decision, against the targets. Games run in
+titles and the median CPU time of one decision, against the targets. The first games
+are played on one core, each decision timed, and their scores count; the others run in
 worker processes and are gathered in seed order: the figures never depend on scheduling.
 """
 
@@ -38,9 +39,11 @@ def solo_score(seed: int) -> int:
     return state.outcome.scores[0]
 
 
-def decision_times(games: int, seed: int) -> list[float]:
-    """CPU seconds of every turn decision of the strong bot over ``games`` solo games."""
-    times = []
+def decision_times(games: int, seed: int) -> tuple[list[float], list[int]]:
+    """CPU seconds of every turn decision of the strong bot over ``games`` solo games, and
+    each game's score: the games are ``solo_score``'s (the same seeds, the bot seeded as
+    ``selfplay`` seeds it), so their scores count without playing them again."""
+    times, scores = [], []
     for game in range(seed, seed + games):
         bot = make_bot(STRONG, bot_seed(game, 0))
         state = new_game(1, game)
@@ -50,7 +53,9 @@ def decision_times(games: int, seed: int) -> list[float]:
             if isinstance(move, Turn):
                 times.append(time.process_time() - started)
             state = apply(state, move)
-    return times
+        assert state.outcome is not None
+        scores.append(state.outcome.scores[0])
+    return times, scores
 
 
 def measure(
@@ -63,9 +68,11 @@ def measure(
     """Every figure, as plain JSON: decisions are timed inside ``one_core()`` (the
     caller's CPU pinning), the games spread over ``workers`` processes."""
     started = time.perf_counter()
+    timed = min(timing_games, games)
     with one_core():
-        times = decision_times(timing_games, seed)
-    solo = kit.in_workers(solo_score, range(seed, seed + games), workers)
+        times, scores = decision_times(timing_games, seed)
+    rest = kit.in_workers(solo_score, range(seed + timed, seed + games), workers)
+    solo = [*scores[:timed], *rest]
     edition = load_edition()
     titles = Counter(edition.solo_title(score) for score in solo)
     return {
