@@ -11,6 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from games import drawings
+
 from . import words
 from .rules.edition import Edition
 
@@ -61,8 +69,41 @@ def room_card(ed: Edition, card_id: str) -> dict[str, Any]:
     }
 
 
+# A card's facts in each language, made once per process (``card``): a five-player page
+# shows about fifty cards, each made anew took a sixth of its CPU.
+_cards: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
+@receiver(setting_changed)
+def _forget(**kwargs: object) -> None:
+    _cards.clear()  # a test's other languages or catalogs
+
+
 def card(ed: Edition, card_id: str) -> dict[str, Any]:
-    return plant_card(ed, card_id) if card_id in ed.plants else room_card(ed, card_id)
+    """The card's facts as the templates show them (a new dict: a home's cell adds its
+    own to it; what is inside is shared, never changed)."""
+    key = (get_language() or "", ed.name, card_id)
+    made = _cards.get(key)
+    if made is None:
+        made = plant_card(ed, card_id) if card_id in ed.plants else room_card(ed, card_id)
+        _cards[key] = made
+    return dict(made)
+
+
+# What places a card rather than draws it: the cell's position and the choice it offers.
+_PLACING = frozenset({"x", "y", "row", "col", "choice", "svg"})
+
+
+def card_svg(facts: Mapping[str, Any], size: int = CELL) -> SafeString:
+    """The card drawn by ``_card.html`` (its face, ``size`` pixels square, at the origin),
+    drawn once per process for the same facts (``games.drawings``: its key names every
+    fact drawn and the language): every page draws the same few dozen cards again."""
+    drawn = {name: value for name, value in facts.items() if name not in _PLACING}
+    key = drawings.key_of("verdant-card", size, sorted(drawn.items()))
+    context = {"c": drawn, "size": size}
+    return drawings.kept(
+        key, lambda _hole: render_to_string("games/verdant/_card.html", context), ""
+    )
 
 
 def token(ed: Edition, kind: str | None) -> dict[str, Any] | None:
@@ -79,15 +120,20 @@ def market(ed: Edition, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         columns.append(
             {
                 "column": column["column"],
-                "plant": plant_card(ed, column["plant"]) if column["plant"] else None,
+                "plant": _drawn(card(ed, column["plant"])) if column["plant"] else None,
                 "plant_thumbs": column["plant_thumbs"],
                 "token": token(ed, column["token"]),
-                "room": room_card(ed, column["room"]) if column["room"] else None,
+                "room": _drawn(card(ed, column["room"])) if column["room"] else None,
                 "room_thumbs": column["room_thumbs"],
                 "pot": words.pot(column["pot"]) if column["pot"] else None,
             }
         )
     return columns
+
+
+def _drawn(facts: dict[str, Any]) -> dict[str, Any]:
+    facts["svg"] = card_svg(facts)
+    return facts
 
 
 def home(
@@ -121,7 +167,7 @@ def home(
                 "choice": choices.get((row, col)),
             }
         )
-        drawn.append(info)
+        drawn.append(_drawn(info))
     empty = [
         {
             "x": (c[1] - left) * CELL,

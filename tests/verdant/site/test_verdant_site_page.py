@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from django.utils import translation
+
 from games.models import Game
-from games.verdant import rules
+from games.verdant import drawing, rules
 from tests.verdant.site.verdant_site_helpers import client_for, play_moves, user_at
 
 
@@ -156,3 +158,44 @@ class TestTheTrowel:
         assert "+" in second["value"].rsplit("/", 1)[-1]
         after = question(state, 0, second["value"])
         assert after.error is None and after.preview >= more.preview
+
+
+class TestTheCardsDrawn:
+    """Each card's face is drawn once per process for the same facts and language
+    (``drawing.card_svg``); the page places it in its cell."""
+
+    def test_a_card_is_drawn_once_for_the_same_facts_and_anew_when_it_grows(self, monkeypatch):
+        drawn = []
+        draw = drawing.render_to_string
+        monkeypatch.setattr(
+            drawing, "render_to_string", lambda *args: drawn.append(args[1]["c"]) or draw(*args)
+        )
+        ed = rules.load_edition()
+        plant = next(iter(ed.plants))
+        # A verdancy no game reaches: facts no earlier test drew in this process.
+        young = {**drawing.card(ed, plant), "verdancy": 97, "completed": False}
+        grown = {**young, "verdancy": 98}
+        first = drawing.card_svg(young)
+        assert drawing.card_svg({**young, "x": 144, "y": 72, "row": 2, "col": 1}) == first
+        assert len(drawn) == 1 and ">97/" in first
+        assert ">98/" in drawing.card_svg(grown) and len(drawn) == 2
+
+    def test_a_card_is_drawn_in_the_readers_language(self):
+        ed = rules.load_edition()
+        room = next(iter(ed.rooms))
+        with translation.override("en"):
+            english = drawing.card_svg(drawing.card(ed, room))
+        with translation.override("de"):
+            german = drawing.card_svg(drawing.card(ed, room))
+        assert english != german
+        assert drawing.card(ed, room)["type_name"] in english
+
+    def test_the_page_places_each_card_of_a_home_in_its_cell(self, verdant_game, alice):
+        game = play_moves(verdant_game, lambda s: s.turn >= 6)
+        html = client_for(alice).get(f"/games/{game.pk}/").content.decode()
+        placed = re.findall(
+            r'<g class="vcard vcard-(?:plant|room)" transform="translate\((\d+),(\d+)\)">', html
+        )
+        assert len(placed) >= 6  # two starting cards and a card a turn in each home
+        assert all(int(x) % drawing.CELL == 0 and int(y) % drawing.CELL == 0 for x, y in placed)
+        assert "translate(,)" not in html  # the market's cards are not placed in a grid
