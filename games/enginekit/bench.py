@@ -170,7 +170,7 @@ def view_figure(
 def in_workers(fn: Callable[[T], R], items: Iterable[T], workers: int) -> list[R]:
     """``fn`` over ``items`` in ``workers`` processes, results in the items' order."""
     items = list(items)
-    if workers <= 1:
+    if workers <= 1 or not items:  # no processes started for nothing
         return [fn(item) for item in items]
     with get_context("fork").Pool(workers) as pool:
         return list(pool.imap(fn, items, chunksize=1))

@@ -70,7 +70,7 @@ def room_card(ed: Edition, card_id: str) -> dict[str, Any]:
 
 
 # A card's facts in each language, made once per process (``card``): a five-player page
-# shows about fifty cards, each made anew took a sixth of its CPU.
+# shows about fifty cards, made anew for each page (translations looked up for each).
 _cards: dict[tuple[str, str, str], dict[str, Any]] = {}
 
 
