@@ -133,19 +133,31 @@ def test_the_target_is_the_computer_players_score_stored_once(
     alice: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     clock_at(monkeypatch)
+    played: list[tuple[Any, Any, Any]] = []  # (setup, bot, final state) of each game played
+    play_out = targets.play_out
+
+    def watched(kind: Any, setup: Any, bot: str) -> Any:
+        played.append((setup, bot, play_out(kind, setup, bot)))
+        return played[-1][2]
+
+    monkeypatch.setattr(targets, "play_out", watched)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         challenge = services.todays("verdant")
     assert len(callbacks) == 1  # the target's task, sent once the day was opened
     challenge.refresh_from_db()
     kind = kinds.get("verdant")
     assert challenge.target_bot == ("strong" if "strong" in kind.bots else "greedy")
-    final = targets.play_out(kind, challenge.day and _setup(challenge), challenge.target_bot)
+    # The game the task played is the day's, by that player (not played again here: a
+    # strong game is seconds of CPU), and its score is what was stored.
+    [(setup, bot, final)] = played
+    assert (setup, bot) == (_setup(challenge), challenge.target_bot)
     assert challenge.target_score == kind.scores(final)[0]
     assert challenge.target_title == (kind.solo_title(final) or "")
     stored_at = challenge.target_at
     assert stored_at is not None
 
     assert targets.compute_target(challenge.pk) is False  # already there: nothing played
+    assert len(played) == 1
     challenge.refresh_from_db()
     assert challenge.target_at == stored_at
 
