@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from django.core.signals import setting_changed
@@ -249,31 +250,30 @@ def for_seat(game: Game, position: int, last_acted: int | None = None) -> Recap:
 # --- Sentences -----------------------------------------------------------------------------------
 
 
-# The cards' names by language, edition and card: a log told from its first round names
-# fifty cards, each three translations (1.2 of the 37 ms of a player's first look at a
-# table played on 50 moves).
-_named: dict[tuple[str | None, str, str], str] = {}
-
-
 def card_name(edition: Edition, card: str) -> str:
     info = edition.cards.get(card)
     if info is None:
         return card
-    where = (get_language(), edition.name, card)
-    named = _named.get(where)
-    if named is None:
-        # "Grassland · Plant Bush": the card as text, in the log and in mails alike.
-        named = _named[where] = _("%(biome)s · %(power)s") % {
-            "biome": BIOME_NAMES[info.suit],
-            "power": POWER_NAMES[info.power],
-        }
-    return named
+    return _card_name(get_language(), edition, card)
+
+
+@cache
+def _card_name(language: str | None, edition: Edition, card: str) -> str:
+    """``card_name`` in ``language``, made once per process (as ``cardsvg`` draws a card):
+    a log told from its first round names fifty cards, each three translations (1.2 of the
+    37 ms of a player's first look at a table played on 50 moves)."""
+    info = edition.cards[card]
+    # "Grassland · Plant Bush": the card as text, in the log and in mails alike.
+    return _("%(biome)s · %(power)s") % {
+        "biome": BIOME_NAMES[info.suit],
+        "power": POWER_NAMES[info.power],
+    }
 
 
 @receiver(setting_changed)
 def _forget_names(*, setting: str, **kwargs: object) -> None:
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
-        _named.clear()
+        _card_name.cache_clear()
 
 
 def _names_points(names: Sequence[str], points: Sequence[int]) -> str:

@@ -9,6 +9,7 @@ its edge lights, a plant its preferred lights, verdancy and requirement, or its 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -69,25 +70,23 @@ def room_card(ed: Edition, card_id: str) -> dict[str, Any]:
     }
 
 
-# A card's facts in each language, made once per process (``card``): a five-player page
-# shows about fifty cards, made anew for each page (translations looked up for each).
-_cards: dict[tuple[str, str, str], dict[str, Any]] = {}
-
-
-@receiver(setting_changed)
-def _forget(**kwargs: object) -> None:
-    _cards.clear()  # a test's other languages or catalogs
-
-
 def card(ed: Edition, card_id: str) -> dict[str, Any]:
     """The card's facts as the templates show them (a new dict: a home's cell adds its
     own to it; what is inside is shared, never changed)."""
-    key = (get_language() or "", ed.name, card_id)
-    made = _cards.get(key)
-    if made is None:
-        made = plant_card(ed, card_id) if card_id in ed.plants else room_card(ed, card_id)
-        _cards[key] = made
-    return dict(made)
+    return dict(_card(get_language(), ed, card_id))
+
+
+@cache
+def _card(language: str | None, ed: Edition, card_id: str) -> dict[str, Any]:
+    """``card`` in ``language``, made once per process: a five-player page shows about
+    fifty cards, their words looked up again for each page."""
+    return plant_card(ed, card_id) if card_id in ed.plants else room_card(ed, card_id)
+
+
+@receiver(setting_changed)
+def _forget(*, setting: str, **kwargs: object) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
+        _card.cache_clear()
 
 
 # What places a card rather than draws it: the cell's position and the choice it offers.
