@@ -2,7 +2,7 @@
 the rounds they changed are drawn: what a move costs the log is what the move changed,
 not the length of the game.
 
-A kind that tells on from a bookmark (``GameKind.story_on``: Evergreen) has its telling
+A kind that tells on from a bookmark (``GameKind.story_on``: both games) has its telling
 kept per game, viewer's eyes, names and language, under one key for all the game's
 versions (``_Kept``): the moves told, the kind's bookmark after them and how many
 chapters were closed before it (final: no later move or reveal changes them). Each

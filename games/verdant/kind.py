@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.kinds import Chapter, GameKind, Refusal, Setup, Summary
+from games.kinds import Chapter, GameKind, Refusal, Setup, StoryOn, Summary
 
 from . import recap, refusals, rules
 from .rules.bots import BOTS
@@ -290,6 +290,24 @@ class Verdant(GameKind):
         from .story import story
 
         return story(record, state, viewer, names)
+
+    def story_on(
+        self,
+        record: rules.GameRecord,
+        bookmark: Any,
+        state: rules.GameState,
+        viewer: int | None,
+        names: Sequence[str],
+        newest: int | None = None,
+    ) -> StoryOn | None:
+        from .story import story_on
+
+        try:
+            return story_on(record, bookmark, state, viewer, names, newest)
+        except rules.RulesError:
+            # A snapshot its moves do not lead to (a position set by hand): the platform,
+            # given None, tells the log whole with ``story``.
+            return None
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .page import status_text

@@ -58,9 +58,10 @@ def spectator_session() -> str:
     """The session key of a signed-in user who has no seat in the bench games."""
     from django.contrib.auth import get_user_model
 
-    return session_of(
-        get_user_model().objects.create_user("watcher", "watcher@example.org", "bench-pw")
+    watcher, _ = get_user_model().objects.get_or_create(
+        username="watcher", defaults={"email": "watcher@example.org"}
     )
+    return session_of(watcher)
 
 
 class NewTables:
