@@ -9,7 +9,7 @@ its edge lights, a plant its preferred lights, verdancy and requirement, or its 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -17,8 +17,6 @@ from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-
-from games import drawings
 
 from . import words
 from .rules.edition import Edition
@@ -87,22 +85,48 @@ def _card(language: str | None, ed: Edition, card_id: str) -> dict[str, Any]:
 def _forget(*, setting: str, **kwargs: object) -> None:
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
         _card.cache_clear()
+        _face.cache_clear()
 
 
-# What places a card rather than draws it: the cell's position and the choice it offers.
-_PLACING = frozenset({"x", "y", "row", "col", "choice", "svg"})
+def card_svg(
+    ed: Edition,
+    card_id: str,
+    *,
+    verdancy: int = 0,
+    completed: bool = False,
+    pot: str | None = None,
+    item: str | None = None,
+    size: int = CELL,
+) -> SafeString:
+    """The card drawn by ``_card.html`` (its face, ``size`` pixels square, at the origin)
+    as a home's cell shows it (its verdancy, whether completed, its pot and item kinds; a
+    market's card has none), drawn once per process for the same facts and language:
+    every page draws the same few dozen cards again."""
+    return _face(get_language(), ed, card_id, verdancy, completed, pot, item, size)
 
 
-def card_svg(facts: Mapping[str, Any], size: int = CELL) -> SafeString:
-    """The card drawn by ``_card.html`` (its face, ``size`` pixels square, at the origin),
-    drawn once per process for the same facts (``games.drawings``: its key names every
-    fact drawn and the language): every page draws the same few dozen cards again."""
-    drawn = {name: value for name, value in facts.items() if name not in _PLACING}
-    key = drawings.key_of("verdant-card", size, sorted(drawn.items()))
-    context = {"c": drawn, "size": size}
-    return drawings.kept(
-        key, lambda _hole: render_to_string("games/verdant/_card.html", context), ""
-    )
+# About 1 kB a face; a game shows a few hundred in all (a card's every verdancy, pot, item).
+@lru_cache(maxsize=4096)
+def _face(
+    language: str | None,
+    ed: Edition,
+    card_id: str,
+    verdancy: int,
+    completed: bool,
+    pot: str | None,
+    item: str | None,
+    size: int,
+) -> SafeString:
+    """``card_svg`` in ``language`` (the active one), keyed on the facts themselves: a key
+    digested from the card's whole dict of words cost more than a home's template loop."""
+    facts = {
+        **_card(language, ed, card_id),
+        "verdancy": verdancy,
+        "completed": completed,
+        "pot": words.pot(pot) if pot else None,
+        "item": token(ed, item),
+    }
+    return mark_safe(render_to_string("games/verdant/_card.html", {"c": facts, "size": size}))
 
 
 def token(ed: Edition, kind: str | None) -> dict[str, Any] | None:
@@ -119,10 +143,10 @@ def market(ed: Edition, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         columns.append(
             {
                 "column": column["column"],
-                "plant": _drawn(card(ed, column["plant"])) if column["plant"] else None,
+                "plant": _drawn(ed, column["plant"]) if column["plant"] else None,
                 "plant_thumbs": column["plant_thumbs"],
                 "token": token(ed, column["token"]),
-                "room": _drawn(card(ed, column["room"])) if column["room"] else None,
+                "room": _drawn(ed, column["room"]) if column["room"] else None,
                 "room_thumbs": column["room_thumbs"],
                 "pot": words.pot(column["pot"]) if column["pot"] else None,
             }
@@ -130,9 +154,9 @@ def market(ed: Edition, view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return columns
 
 
-def _drawn(facts: dict[str, Any]) -> dict[str, Any]:
-    facts["svg"] = card_svg(facts)
-    return facts
+def _drawn(ed: Edition, card_id: str) -> dict[str, Any]:
+    """A market's card: its facts and its face."""
+    return {**card(ed, card_id), "svg": card_svg(ed, card_id)}
 
 
 def placed(cells: Sequence[Mapping[str, Any]]) -> SafeString:
@@ -153,8 +177,8 @@ def home(
     cells: Mapping[str, Mapping[str, Any]],
     offered: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
-    """A home's cells in pixels; ``offered`` are the builder's answers with a ``cell``
-    (drawn as links to choose them)."""
+    """A home's cells in pixels, each card drawn (``svg``: all of them in their places);
+    ``offered`` are the builder's answers with a ``cell`` (drawn as links to choose them)."""
     taken = {_cell_key(key): cell for key, cell in cells.items()}
     choices = {tuple(o["cell"]): o for o in offered if o.get("cell") is not None}
     spots = set(taken) | {c for c in choices if c not in taken}
@@ -164,22 +188,18 @@ def home(
     width, height = max(cols) - left + 1, max(rows) - top + 1
     drawn = []
     for (row, col), cell in sorted(taken.items()):
-        info = card(ed, str(cell["card"]))
-        info.update(
-            {
-                "x": (col - left) * CELL,
-                "y": (row - top) * CELL,
-                "row": row,
-                "col": col,
-                "verdancy": cell["verdancy"],
-                "completed": cell["completed"],
-                "pot": words.pot(cell["pot"]) if cell["pot"] else None,
-                "pot_kind": cell["pot"],
-                "item": token(ed, cell["item"]),
-                "choice": choices.get((row, col)),
-            }
+        card_id = str(cell["card"])
+        face = card_svg(
+            ed,
+            card_id,
+            verdancy=cell["verdancy"],
+            completed=cell["completed"],
+            pot=cell["pot"],
+            item=cell["item"],
         )
-        drawn.append(_drawn(info))
+        kind = "plant" if card_id in ed.plants else "room"
+        x, y = (col - left) * CELL, (row - top) * CELL
+        drawn.append({"kind": kind, "x": x, "y": y, "row": row, "col": col, "svg": face})
     empty = [
         {
             "x": (c[1] - left) * CELL,

@@ -173,20 +173,20 @@ class TestTheCardsDrawn:
         ed = rules.load_edition()
         plant = next(iter(ed.plants))
         # A verdancy no game reaches: facts no earlier test drew in this process.
-        young = {**drawing.card(ed, plant), "verdancy": 97, "completed": False}
-        grown = {**young, "verdancy": 98}
-        first = drawing.card_svg(young)
-        assert drawing.card_svg({**young, "x": 144, "y": 72, "row": 2, "col": 1}) == first
+        first = drawing.card_svg(ed, plant, verdancy=97)
+        assert drawing.card_svg(ed, plant, verdancy=97) == first
         assert len(drawn) == 1 and ">97/" in first
-        assert ">98/" in drawing.card_svg(grown) and len(drawn) == 2
+        assert ">98/" in drawing.card_svg(ed, plant, verdancy=98) and len(drawn) == 2
+        potted = drawing.card_svg(ed, plant, verdancy=97, completed=True, pot="ceramic")
+        assert "✔" in potted and len(drawn) == 3
 
     def test_a_card_is_drawn_in_the_readers_language(self):
         ed = rules.load_edition()
         room = next(iter(ed.rooms))
         with translation.override("en"):
-            english = drawing.card_svg(drawing.card(ed, room))
+            english = drawing.card_svg(ed, room)
         with translation.override("de"):
-            german = drawing.card_svg(drawing.card(ed, room))
+            german = drawing.card_svg(ed, room)
         assert english != german
         assert drawing.card(ed, room)["type_name"] in english
 
