@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from games.verdant.rules import load_edition, score_home
 from games.verdant.rules.contract import ContractError, score_document
 from games.verdant.rules.home import SIZE, Home, index
+from games.verdant.rules.scoring import SCORE_FIELDS, Score
 from tests.verdant.scoresheet import CARDS, DOCUMENT, SHEET
 
 ED = load_edition()
@@ -166,3 +169,13 @@ def test_the_contract_refuses_what_is_not_an_object():
     for data in ([], "home", None, {"home": []}):
         with pytest.raises(ContractError):
             score_document(data)
+
+
+def test_a_score_sheets_total_and_json_count_every_field_of_the_sheet():
+    assert [f.name for f in fields(Score)] == list(SCORE_FIELDS)
+    sheet = Score(*(2**k for k in range(len(SCORE_FIELDS))))
+    assert sheet.total == 2 ** len(SCORE_FIELDS) - 1
+    assert sheet.to_json() == {
+        **{name: 2**k for k, name in enumerate(SCORE_FIELDS)},
+        "total": sheet.total,
+    }

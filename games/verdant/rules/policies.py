@@ -36,9 +36,7 @@ def final_points(home: Home, thumbs: int, state: GameState, ed: Edition) -> floa
 
 
 def settled_points(score: Score) -> int:
-    """A home's score without its incomplete plants' verdancy: the fields summed by hand
-    (``Score.total`` goes through ``astuple``, which deep-copies and was a third of a
-    greedy decision)."""
+    """A home's score without its incomplete plants' verdancy."""
     return (
         score.plants
         + score.pots

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
 from .edition import Edition
 from .home import DIAGONALS, NEIGHBOURS, OPPOSITE, Home, is_plant, is_room, position
@@ -41,12 +41,16 @@ class Score:
 
     @property
     def total(self) -> int:
-        return sum(astuple(self))
+        # Summed by name: ``dataclasses.astuple`` deep-copies every field, and the total is
+        # asked for on every page (each home, each round of the log) and in every bot's search.
+        return sum(self._values())
 
     def to_json(self) -> dict[str, int]:
-        data = dict(zip(SCORE_FIELDS, astuple(self), strict=True))
-        data["total"] = self.total
-        return data
+        values = self._values()
+        return {**dict(zip(SCORE_FIELDS, values, strict=True)), "total": sum(values)}
+
+    def _values(self) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in SCORE_FIELDS)
 
 
 def light_match_count(home: Home, ed: Edition) -> int:
