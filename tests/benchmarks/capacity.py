@@ -73,6 +73,7 @@ from tests.benchmarks.people import (
     Recorder,
 )
 from tests.benchmarks.playahead import moves_ahead, play_ahead
+from tests.benchmarks.verdantpeople import VerdantPagePerson
 from tests.benchmarks.webstack import ROOT, percentiles, workers_text
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/evergreen_load"
@@ -82,6 +83,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class CapacityConfig:
     steps: tuple[int, ...] = (250, 500, 1000, 1500, 2000, 2500, 3000, 3500)
+    kind: str = "evergreen"  # or "verdant": every person on the page (``verdantpeople``)
     ramp: float = 20.0
     measure: float = 45.0
     seats: int = 4
@@ -178,7 +180,8 @@ class Crowd:
 
         async def seat(table: list[tuple[str, str]]) -> int | None:
             async with limit:
-                return await seat_table(self.http, [token for token, _session in table], seats)
+                tokens = [token for token, _session in table]
+                return await seat_table(self.http, tokens, seats, self.config.kind)
 
         games = await asyncio.gather(*(seat(table) for table in tables))
         for game_id in games:
@@ -192,7 +195,7 @@ class Crowd:
                 self.tasks.append(asyncio.create_task(self._person(game_id, token, cookies)))
 
     async def _play_ahead(self, game_id: int) -> None:
-        moves = moves_ahead(self.rng, "evergreen", self.config.seats)
+        moves = moves_ahead(self.rng, self.config.kind, self.config.seats)
         keys = await in_thread(play_ahead, game_id, moves, self.rng.getrandbits(32))
         self.recorder.accepted.setdefault(game_id, []).extend(keys)
         self.recorder.moves["ahead"] += len(keys)  # not the people's: before they sat down
@@ -201,7 +204,9 @@ class Crowd:
         rng = random.Random(self.rng.getrandbits(64))
         args = (self.http, game_id, rng, self.config.pace, self.stop)
         person: Person
-        if rng.random() < self.config.api_share:
+        if self.config.kind == "verdant":
+            person = VerdantPagePerson(*args, cookies=cookies, csrf_secret=csrf_secret())
+        elif rng.random() < self.config.api_share:
             self.api_people += 1
             person = ApiPerson(*args, token=token)
         else:
@@ -298,7 +303,7 @@ def run_capacity(
         left,
         errors=[text for _t, text in recorder.errors],
         requests=sum(recorder.statuses.values()),
-        picks=recorder.moves["pick"] + recorder.moves["api pick"],
+        picks=recorder.moves["pick"] + recorder.moves["api pick"] + recorder.moves["start"],
         turns=recorder.moves["submit"] + recorder.moves["api turn"],
     )
     return results, audit, recorder
@@ -311,6 +316,12 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     d = CapacityConfig()
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", default=",".join(map(str, d.steps)), help="people at each step")
+    p.add_argument(
+        "--kind",
+        choices=("evergreen", "verdant"),
+        default=d.kind,
+        help="the game every table plays (evergreen); Verdant's people all play on the page",
+    )
     p.add_argument("--ramp", type=float, default=d.ramp, help="seconds before measuring (20)")
     p.add_argument("--measure", type=float, default=d.measure, help="seconds measured (45)")
     p.add_argument("--api-share", type=float, default=d.api_share, help="through the API (0.2)")
@@ -346,9 +357,10 @@ def parse_args(argv: list[str]) -> tuple[CapacityConfig, argparse.Namespace]:
     pace = Pace(15.0, args.pick_median, args.turn_median, args.step_median, args.sigma)
     config = CapacityConfig(
         steps=tuple(int(n) for n in args.steps.split(",")),
+        kind=args.kind,
         ramp=args.ramp,
         measure=args.measure,
-        api_share=args.api_share,
+        api_share=0.0 if args.kind == "verdant" else args.api_share,
         ahead_share=args.ahead_share,
         web_workers=args.web_workers,
         web_threads=args.web_threads,
@@ -381,7 +393,7 @@ def main(argv: list[str]) -> int:
     print(f"  machine: the minimal view {speed:.2f} ms of CPU in one process, before the run")
     print(f"  people: {config.pace.text()}; {config.api_share:.0%} through the API")
     print(
-        f"  tables: {config.seats} seats; {config.ahead_share:.0%} of them played on to "
+        f"  tables: {config.kind.capitalize()}, {config.seats} seats; {config.ahead_share:.0%} of them played on to "
         f"anywhere in their game first ({recorder.moves['ahead']} moves before they sat down)"
     )
     print(curve_table(results, config.p95_ms))

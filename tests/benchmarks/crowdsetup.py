@@ -88,13 +88,15 @@ def site_cache(redis_url: str) -> dict[str, Any]:
     }
 
 
-async def seat_table(http: Http, tokens: list[str], seats: int) -> int | None:
-    """The first creates a game through the API, the others join it; its id."""
+async def seat_table(
+    http: Http, tokens: list[str], seats: int, kind: str = "evergreen"
+) -> int | None:
+    """The first creates a game of ``kind`` through the API, the others join it; its id."""
 
     def auth(token: str) -> dict[str, str]:
         return {"Authorization": f"Token {token}", "Content-Type": "application/json"}
 
-    body = json.dumps({"players": seats})
+    body = json.dumps({"kind": kind, "players": seats})
     created = await http.call("create", "POST", "/api/games/", auth(tokens[0]), body)
     if created is None or created[0] not in (200, 201):
         http.recorder.error(f"creating a game answered {created and created[0]}")

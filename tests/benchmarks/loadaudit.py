@@ -22,12 +22,13 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import notifications, services
-from games.evergreen import rules
+from games import kinds, notifications, services
+from games.enginekit.errors import RulesError
 from games.models import Game, Move, Notification
 
 UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)
@@ -45,21 +46,20 @@ class GameAudit:
     closing: list[str] = field(default_factory=list)  # a round not closed, or twice
 
 
-def rounds_to_close(game: Game) -> tuple[int, rules.GameState]:
+def rounds_to_close(game: Game) -> tuple[int, Any]:
     """How many closings the game's moves call for, and the state they lead to, replaying
-    them as the site plays them: each move, then every step that needs nobody short of a
-    reveal; a move that completes a round calls for one closing (reveal and go on)."""
-    record = game.record()
-    state = rules.advance(
-        rules.new_game(len(record.players), record.seed, edition=record.edition, sun=record.sun),
-        close_round=False,
-    )
+    them as the site plays them (through the game's kind): each move, then every step
+    that needs nobody short of a reveal; a move that leaves the game needing one (an
+    Evergreen round complete) calls for one closing (reveal and go on). A Verdant game
+    never does: its closings are 0."""
+    kind = kinds.of(game)
+    state = kind.advance(kind.new_game(game.setup()))
     closings = 0
-    for move in record.moves:
-        state = rules.advance(rules.apply(state, move, advance_state=False), close_round=False)
-        if rules.round_complete(state):
+    for move in game.record().moves:
+        state = kind.advance(kind.apply(state, move))
+        if kind.needs_resolution(state):
             closings += 1
-            state = rules.advance(state)
+            state = kind.resolve(state)
     return closings, state
 
 
@@ -69,9 +69,10 @@ def audit_game(game: Game, accepted_keys: Iterable[str] | None = None) -> GameAu
     if game.state is None:
         return audit
     stored = game.state
+    kind = kinds.of(game)
     try:
-        rebuilt = rules.state_to_json(services.rebuild_state(game))
-    except rules.RulesError as exc:
+        rebuilt = kind.state_to_json(services.rebuild_state(game))
+    except (RulesError, services.ServiceError) as exc:
         audit.replay.append(f"game {game.pk}: its moves do not replay ({exc.code}: {exc})")
         rebuilt = None
     if rebuilt is not None and rebuilt != stored:
@@ -104,7 +105,7 @@ def audit_game(game: Game, accepted_keys: Iterable[str] | None = None) -> GameAu
         return audit  # no count of the rounds to close without a replay
     expected, final = rounds_to_close(game)
     audit.rounds_to_close = expected
-    if rules.state_to_json(final) != stored:
+    if kind.state_to_json(final) != stored:
         audit.replay.append(f"game {game.pk}: the engine's replay differs from the stored state")
     if audit.closings != expected:
         audit.closing.append(

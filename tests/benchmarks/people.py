@@ -50,7 +50,8 @@ KINDS = {
     "poll 204": "page poll, nothing new (204)",
     "poll 200": "page poll, new region (200)",
     "pick": "pick on the page (POST)",
-    "step": "turn builder step (POST)",
+    "start": "starting plant, on the page (POST)",
+    "step": "turn builder step (Verdant: GET)",
     "submit": "turn submitted on the page (POST)",
     "api view": "API game view (GET)",
     "api poll 204": "API poll with since, nothing new (204)",
@@ -59,7 +60,7 @@ KINDS = {
     "api pick": "API pick (POST)",
     "api turn": "API turn (POST)",
 }
-MOVE_KINDS = ("pick", "submit", "api pick", "api turn")
+MOVE_KINDS = ("pick", "start", "submit", "api pick", "api turn")
 
 
 @dataclass(frozen=True)

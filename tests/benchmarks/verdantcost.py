@@ -91,7 +91,7 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
     player.cookies[settings.SESSION_COOKIE_NAME] = sessions[0]
     spectator.cookies[settings.SESSION_COOKIE_NAME] = spectator_session()
     page = f"/games/{game_id}/"
-    current = {"game": game_id, "sessions": sessions}
+    current: dict[str, Any] = {"game": game_id, "sessions": sessions}
     after: dict[str, str] = {}
 
     def ok(response: Any) -> Any:

@@ -1,6 +1,7 @@
 """A short realistic load run in the test suite (``capacity.py``, ``make load
 ARGS=--realistic`` at a small scale and a fast pace): people on the page and through the
-API, two steps, the curve and every check of ``make load``."""
+API, two steps, the curve and every check of ``make load``; and one step of people at
+Verdant tables (``--kind verdant``), on the page."""
 
 from __future__ import annotations
 
@@ -41,16 +42,6 @@ def test_people_at_a_human_pace_give_a_curve_and_lose_nothing(
         config, database_url_of(connection.settings_dict), tmp_path
     )
 
-    from games.models import Game
-
-    print(recorder.statuses, recorder.refusals, recorder.errors[:4])
-    for g in Game.objects.all():
-        print(
-            g.pk,
-            g.status,
-            g.version,
-            g.state and (g.engine_state().phase, g.engine_state().awaiting),
-        )
     assert audit.ok, "\n".join(f"{c.name}: {c.detail}" for c in audit.checks if not c.ok)
     assert [r.people for r in results] == [8, 16]
     assert all(not r.errors and r.cpu["web"] > 0 for r in results)
@@ -81,3 +72,33 @@ def test_the_machines_speed_beside_a_run_is_the_minimal_views_cpu_in_one_process
     spent = minimal_view_cpu_ms(requests=10, rounds=3)
 
     assert 0 < spent < 1000  # milliseconds of CPU for a view that answers "ok"
+
+
+def test_people_at_verdant_tables_give_a_curve_and_lose_nothing(
+    transactional_db: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    needs_stack()
+    monkeypatch.setenv("BENCH_TIMING_DIR", "")
+    pace = Pace(poll_seconds=2, pick_median=0.5, turn_median=1, step_median=0.2)
+    config = CapacityConfig(
+        steps=(8,),
+        kind="verdant",
+        ramp=5,
+        measure=20,
+        api_share=0.0,
+        ahead_share=0.0,  # every table from its starting plants
+        web_workers=2,
+        settle=60,
+        pace=pace,
+        open_day=False,
+    )
+
+    results, audit, recorder = run_capacity(
+        config, database_url_of(connection.settings_dict), tmp_path
+    )
+
+    assert audit.ok, "\n".join(f"{c.name}: {c.detail}" for c in audit.checks if not c.ok)
+    assert [r.people for r in results] == [8] and not results[0].errors
+    assert recorder.moves["start"] > 0 and recorder.moves["submit"] > 0  # placed, then turns
+    assert recorder.statuses["step 200"] > recorder.moves["submit"]  # builder steps before each
+    assert {"page", "poll 200", "step", "submit"} <= set(results[0].latency)
