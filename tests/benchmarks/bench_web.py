@@ -37,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -121,20 +122,31 @@ def prepare_games(n_turns: int) -> dict[str, Any]:
     }
 
 
-def play_on(game_id: int, *, until_season: int | None = None, moves: int | None = None) -> bool:
-    """Play game ``game_id`` on by the random bot, as its seated humans, each round revealed
-    at once (no worker here): to ``until_season``, or ``moves`` moves. False once it ended."""
+def play_on(
+    game_id: int,
+    *,
+    until_season: int | None = None,
+    moves: int | None = None,
+    reached: Callable[[Any], bool] | None = None,
+    bot: Any = None,
+) -> bool:
+    """Play game ``game_id`` on by ``bot`` (Evergreen's random bot unless told), as its
+    seated humans, each round revealed at once (no worker here): to ``until_season`` (an
+    Evergreen game's), to a state ``reached`` says it has reached, or ``moves`` moves.
+    False once it ended."""
     from games import services
     from games.evergreen.rules.bots import RandomBot
     from games.models import Game
 
-    bot, made = RandomBot(game_id), 0
+    bot, made = bot or RandomBot(game_id), 0
     while moves is None or made < moves:
         game = Game.objects.get(pk=game_id)
         if not game.is_playable:
             return False
         state = game.engine_state()
         if until_season is not None and state.season >= until_season:
+            return True
+        if reached is not None and reached(state):
             return True
         seat = state.awaiting[0]
         user = game.seats.get(position=seat).user

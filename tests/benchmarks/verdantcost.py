@@ -34,24 +34,12 @@ EVERGREEN_ROWS = ("minimal view (GET)", "game page rendered afresh", "region aft
 def play_verdant(game_id: int, *, until_turn: int | None = None, moves: int | None = None) -> bool:
     """Play Verdant game ``game_id`` on by the greedy bot as its seated people: to turn
     ``until_turn``, or ``moves`` moves. False once it has ended."""
-    from games import services
-    from games.models import Game
     from games.verdant import rules
+    from tests.benchmarks.bench_web import play_on
 
-    bot, made = rules.make_bot("greedy", seed=game_id), 0
-    while moves is None or made < moves:
-        game = Game.objects.get(pk=game_id)
-        if not game.is_playable:
-            return False
-        state = game.engine_state()
-        if until_turn is not None and state.turn >= until_turn:
-            return True
-        seat = state.awaiting[0]
-        user = game.seats.get(position=seat).user
-        services.submit_move(game_id, user, bot.choose(state, seat))
-        services.close_game_round(game_id)
-        made += 1
-    return True
+    bot = rules.make_bot("greedy", seed=game_id)
+    reached = None if until_turn is None else (lambda state: state.turn >= until_turn)
+    return play_on(game_id, moves=moves, reached=reached, bot=bot)
 
 
 class VerdantTables:
