@@ -105,7 +105,7 @@ def card_svg(
     return _face(get_language(), ed, card_id, verdancy, completed, pot, item, size)
 
 
-# About 1 kB a face; a game shows a few hundred in all (a card's every verdancy, pot, item).
+# About 1 kB a face: at most some 4 MB a process, the least recently drawn forgotten first.
 @lru_cache(maxsize=4096)
 def _face(
     language: str | None,

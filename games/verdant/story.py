@@ -120,7 +120,7 @@ def story_on(
 def _closed_chapter(
     title: str, number: int, lines: Sequence[Told], after: rules.GameState, names: Sequence[str]
 ) -> Chapter:
-    told = [line for line, _ in lines]
+    told = [line for line, _hidden in lines]
     if after.is_over:
         final = ", ".join(
             _("%(name)s %(points)s") % {"name": names[k], "points": points}
