@@ -279,7 +279,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[LoadConfig, argparse.Name
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--realistic" in argv:
-        from tests.benchmarks.capacity import main as realistic
+        from tests.benchmarks.capacitycli import main as realistic
 
         return realistic([a for a in argv if a != "--realistic"])
     config, args = parse_args(argv)
