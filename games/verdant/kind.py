@@ -51,7 +51,7 @@ class Verdant(GameKind):
     play_template = "games/verdant/_play.html"
     replay_template = "games/verdant/_replay.html"
     head_template = "games/verdant/_defs.html"
-    foot_template = "games/verdant/_legend.html"
+    foot_template = "games/verdant/_foot.html"
     view_schema = "games.verdant.api_schema.VerdantViewSerializer"
 
     def option_fields(self) -> dict[str, Any]:
@@ -315,9 +315,9 @@ class Verdant(GameKind):
         return status_text(view, names, status)
 
     def page_words(self) -> dict[str, Any]:
-        from .words import TYPES
+        from .parts import legend_html
 
-        return {"verdant_types": list(TYPES.items())}
+        return {"verdant_legend_html": legend_html()}
 
     def page_context(
         self, request: HttpRequest, game: Game, seat: Seat | None, params: Mapping[str, Any]

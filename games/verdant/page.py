@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from . import builder, drawing, rules, words
+from . import builder, parts, rules, words
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -50,63 +50,22 @@ def status_text(view: Mapping[str, Any] | None, names: Sequence[str], status: st
     }
 
 
-def _homes(
-    ed: rules.Edition,
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    offered: Mapping[int, Sequence[dict[str, Any]]],
-) -> list[dict[str, Any]]:
-    homes = []
-    for seat in view["seats"]:
-        n = seat["seat"]
-        homes.append(
-            {
-                "seat": n,
-                "name": names[n],
-                "is_viewer": n == view.get("viewer"),
-                "to_play": n == view.get("to_play"),
-                "thumbs": seat["thumbs"],
-                "storage": drawing.token(ed, seat["storage"]),
-                "turns": seat["turns"],
-                "score": seat["score"],
-                "start": {
-                    **seat["start"],
-                    "plant_card": drawing.card(ed, seat["start"]["plant"]),
-                    "room_card": drawing.card(ed, seat["start"]["room"]),
-                },
-                "grid": drawing.home(ed, seat["home"], offered.get(n, ())),
-            }
-        )
-    return homes
-
-
 def board(
-    state: rules.GameState, viewer: int | None, names: Sequence[str], offered: Mapping[int, Any]
+    game: Game,
+    state: rules.GameState,
+    viewer: int | None,
+    names: Sequence[str],
+    offered: Mapping[int, Any],
 ) -> dict[str, Any]:
+    """The play region's board as ``viewer`` (None: a spectator) sees it: the view, and the
+    market, homes and scores drawn or found drawn (``parts.drawn``)."""
     ed = rules.load_edition(state.edition)
     view = rules.player_view(state, viewer)
     return {
         "view": view,
-        "market": drawing.market(ed, view),
-        "homes": _homes(ed, view, names, offered),
-        "goals": view["goals"],
-        "variant_name": words.VARIANTS.get(view["variant"], view["variant"]),
-        "pot_supply": [
-            {"name": words.pot(kind), "count": count} for kind, count in view["pot_supply"].items()
-        ],
+        **parts.drawn(game, ed, view, names, offered),
         "sides": [{"value": side, "label": label} for side, label in words.SIDES.items()],
-        "ranking": _ranking(view, names),
     }
-
-
-def _ranking(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    outcome = view.get("outcome")
-    order = outcome["ranking"] if outcome else [s["seat"] for s in view["seats"]]
-    rows = []
-    for n in order:
-        score = view["seats"][n]["score"]
-        rows.append({"name": names[n], "seat": n, "score": score, "total": score["total"]})
-    return rows
 
 
 def page_context(
@@ -124,7 +83,7 @@ def page_context(
         else:
             question = builder.question(state, position, params.get("steps"))
             offered[position] = question.options
-    context = board(state, position, names, offered)
+    context = board(game, state, position, names, offered)
     view = context["view"]
     ed = rules.load_edition(state.edition)
     context.update(
@@ -158,4 +117,4 @@ def _wipe_columns(
 
 def replay_context(game: Game, state: rules.GameState, viewer: int | None) -> dict[str, Any]:
     names = [s.name for s in game.seats_in_order()]
-    return board(state, viewer, names, {})
+    return board(game, state, viewer, names, {})
