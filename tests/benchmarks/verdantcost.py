@@ -9,7 +9,8 @@ same rows as ``rendercost``'s, for the ratio between the two games in one run), 
 Verdant's: a player's page rendered afresh half-way through the game, a spectator's, the
 first render after a move (a real move of the player before, not counted), the region
 the page's poller fetches after a move, and the first look at a table played on to
-half-way before anyone looked at it. It prints the CPU time per request (warm) and each
+half-way before anyone looked at it, and a step of the turn builder (the region asked
+with the turn's first answer, its cells offered; the capacity run's "step"). It prints the CPU time per request (warm) and each
 one's multiple of the minimal view. The capacity runs play Evergreen only: these rows
 say what a Verdant club night asks of the web processes per request.
 """
@@ -83,7 +84,7 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
     after: dict[str, str] = {}
 
     def ok(response: Any) -> Any:
-        for client in (player, spectator, newcomer):  # never from the page cache
+        for client in (player, spectator, newcomer, builder):  # never from the page cache
             client.cookies.pop(settings.CSRF_COOKIE_NAME, None)
         assert response.status_code == 200, (response.status_code, response.content[:300])
         return response
@@ -115,6 +116,23 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
     def still() -> None:
         player.cookies[settings.SESSION_COOKIE_NAME] = sessions[0]
 
+    builder = Client()
+
+    def to_build() -> None:
+        """The player to move at a table half-way, their turn's first answer (a card and a
+        token) given: the builder then offers the cells of their home. One table for all
+        (a step changes nothing): what its page shows is kept, as a person's steps find it."""
+        from games.verdant import rules
+
+        if "step" in after:
+            return
+        build_game, build_sessions = tables.next_table()
+        state = Game.objects.get(pk=build_game).engine_state()
+        pick = rules.legal_selections(state, state.to_play, rules.load_edition())[0]
+        builder.cookies.clear()
+        builder.cookies[settings.SESSION_COOKIE_NAME] = build_sessions[state.to_play]
+        after["step"] = f"/games/{build_game}/?turn={pick.take}-{pick.column}-{pick.token}"
+
     return {
         f"Verdant {players}p page rendered afresh": (lambda: ok(player.get(page)), still),
         "the same for a spectator": (lambda: ok(spectator.get(page)), None),
@@ -124,6 +142,10 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
             moved_seen,
         ),
         "first look: a table played ahead": (lambda: ok(newcomer.get(after["late"])), sit_down),
+        "a turn builder step (GET ?turn=, htmx)": (
+            lambda: ok(builder.get(after["step"], headers={"HX-Request": "true"})),
+            to_build,
+        ),
     }
 
 
