@@ -51,7 +51,8 @@ class GameKind(ABC):
     analyst: Analyst | None = None
     # True when the game log (``story``) tells only what everyone may know, alike for every
     # seat and a spectator: the platform then tells it once for all viewers, as a
-    # spectator's (``games.story``), not once for each seat after every move.
+    # spectator's (``games.story``), not once for each seat after every move. A kind whose
+    # log hides something for a while only says so of each state (``story_public_at``).
     public_story: bool = False
     # The home page's picture of the game (e.g. a finished demo game), after head_template.
     showcase_template: str = ""
@@ -291,6 +292,13 @@ class GameKind(ABC):
         chapters and count the older ones (``StoryOn.left_out``): the page shows only the
         newest rounds. None (the default): the kind tells its log whole every time."""
         return None
+
+    def story_public_at(self, state: State) -> bool:
+        """Whether the log of a game at ``state`` is alike for every seat and a spectator
+        (the platform then tells it once for all, as a spectator's): ``public_story``,
+        unless the kind's log hides something only for a while (Verdant's start
+        placements, while the start phase lasts)."""
+        return self.public_story
 
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         return status

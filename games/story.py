@@ -70,9 +70,9 @@ def told(
 
 def _told_to(game: Game, viewer: int | None) -> tuple[int | None, int | str | None]:
     """Whom the log is told to, and whose eyes it is kept for (``games.fragments``): the
-    viewer's, or, when the kind's log is alike for everyone (``GameKind.public_story``),
-    a spectator's, kept once for all."""
-    if kinds.of(game).public_story:
+    viewer's, or, when the kind's log is alike for everyone now
+    (``GameKind.story_public_at``), a spectator's, kept once for all."""
+    if kinds.of(game).story_public_at(game.engine_state()):
         return None, fragments.EVERYONE
     return viewer, viewer
 

@@ -309,6 +309,12 @@ class Verdant(GameKind):
             # given None, tells the log whole with ``story``.
             return None
 
+    def story_public_at(self, state: rules.GameState) -> bool:
+        # The log hides only other seats' start placements, and only while the start phase
+        # lasts: from then on every seat and a spectator are told the same log (a test
+        # holds that after every move of whole games), so it is told once for all.
+        return state.phase is not rules.Phase.START
+
     def status_text(self, view: Mapping[str, Any] | None, names: Sequence[str], status: str) -> str:
         from .page import status_text
 

@@ -8,7 +8,8 @@ sends the minimal view, Evergreen's page rendered afresh and its region after a 
 same rows as ``rendercost``'s, for the ratio between the two games in one run), then
 Verdant's: a player's page rendered afresh half-way through the game, a spectator's, the
 first render after a move (a real move of the player before, not counted), the region
-the page's poller fetches after a move, and the first look at a table played on to
+the page's poller fetches after a move (for the first player to look, and for the next,
+who finds what the first drew and told), and the first look at a table played on to
 half-way before anyone looked at it, and a step of the turn builder (the region asked
 with the turn's first answer, its cells offered; the capacity run's "step"). It prints the CPU time per request (warm) and each
 one's multiple of the minimal view. The capacity runs play Evergreen only: these rows
@@ -107,6 +108,16 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
         shown = move()
         after["poll"] = f"/games/{current['game']}/poll/?version={shown}"
 
+    second = Client()
+
+    def seen_by_one() -> None:
+        """A move, whose region the first player's poll fetched (not counted): the next
+        player's poll finds what the first drew and told kept."""
+        moved_seen()
+        ok(player.get(after["poll"], headers={"HX-Request": "true"}))
+        second.cookies[settings.SESSION_COOKIE_NAME] = current["sessions"][1]
+        second.cookies.pop(settings.CSRF_COOKIE_NAME, None)
+
     def sit_down() -> None:
         late_game, late_sessions = tables.next_table()
         newcomer.cookies.clear()
@@ -140,6 +151,10 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
         "region after a move (poll)": (
             lambda: ok(player.get(after["poll"], headers={"HX-Request": "true"})),
             moved_seen,
+        ),
+        "the next player's region after a move (poll)": (
+            lambda: ok(second.get(after["poll"], headers={"HX-Request": "true"})),
+            seen_by_one,
         ),
         "first look: a table played ahead": (lambda: ok(newcomer.get(after["late"])), sit_down),
         "a turn builder step (GET ?turn=, htmx)": (

@@ -96,3 +96,20 @@ def test_a_log_told_from_the_first_move_for_its_newest_rounds_ends_as_the_whole_
             assert short.final == whole.final[short.left_out :], (k, newest)
             assert short.rest == whole.rest and short.bookmark == whole.bookmark
     assert len(whole.final) > 3
+
+
+@pytest.mark.parametrize("names", [TWO, ("Alice", "Bob", "Carol"), (*FOUR, "Eve")])
+def test_once_the_start_is_over_every_seat_is_told_the_spectators_log(names):
+    # What lets the platform tell the log once for all its viewers from then on
+    # (``VerdantKind.story_public_at``).
+    record = played(names, seed=len(names))
+    checked = 0
+    for k in range(len(record.moves) + 1):
+        so_far = replace(record, moves=record.moves[:k])
+        state = snapshot(so_far)
+        if state.phase is rules.Phase.START:
+            continue
+        spectators = story(so_far, state, None, names)
+        assert all(story(so_far, state, seat, names) == spectators for seat in range(len(names)))
+        checked += 1
+    assert checked > 20 and snapshot(record).is_over
