@@ -197,11 +197,7 @@ class Verdant(GameKind):
 
     def unseen_move_parts(self, context: Mapping[str, Any]) -> dict[str, str]:
         # Each home tells whether its seat has chosen its start placement (as _play.html).
-        from django.template.loader import render_to_string
-
-        homes = "".join(
-            render_to_string("games/verdant/_home.html", {"h": h}) for h in context["homes"]
-        )
+        homes = "".join(h["html"] for h in context["homes"])
         return {"#play .verdant-homes": f'<div class="verdant-homes">\n  {homes}\n</div>'}
 
     # --- Computer players and time-outs -------------------------------------------------

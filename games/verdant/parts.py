@@ -167,8 +167,9 @@ def board_parts(
     offered: Mapping[int, Sequence[dict[str, Any]]],
 ) -> tuple[dict[str, fragments.Part], list[dict[str, Any]]]:
     """The parts of ``view``'s board, by name (``market``, ``scores``, ``home-<seat>``), and
-    its homes in seat order: each one kept as its part, but the viewer's with cells
-    offered (``offered``: the builder's answers, by seat), as ``_home.html`` draws it."""
+    its homes in seat order: each one kept as its part (``html`` filled by ``drawn``), but
+    the viewer's with cells offered (``offered``: the builder's answers, by seat), drawn
+    now (``html``)."""
     parts = {
         "market": _shared(
             "verdant-market", (ed.name, market_facts(view)), lambda: _market_html(ed, view)
@@ -184,7 +185,9 @@ def board_parts(
         n = seat["seat"]
         cells = [o for o in offered.get(n, ()) if o.get("cell") is not None]
         if cells:  # links that carry the turn being built: never kept
-            homes.append(home(ed, view, names, seat, cells))
+            homes.append(
+                {"seat": n, "html": mark_safe(_home_html(home(ed, view, names, seat, cells)))}
+            )
             continue
         homes.append({"seat": n})
         parts[f"home-{n}"] = _shared(
@@ -204,12 +207,12 @@ def drawn(
 ) -> dict[str, Any]:
     """The market, the homes and the score table of ``view`` (``board_parts``), from the
     cache when they were drawn already, in one round trip: ``market_html``,
-    ``scores_html`` and ``homes``, each drawn (``html``) or as ``_home.html`` draws it."""
+    ``scores_html`` and ``homes``, each with its ``html``."""
     parts, homes = board_parts(ed, view, names, offered)
     kept = fragments.kept_together(game, names, list(parts.values()))
     found = dict(zip(parts, kept, strict=True))
     for h in homes:
-        if f"home-{h['seat']}" in found:
+        if "html" not in h:
             h["html"] = with_turn(found[f"home-{h['seat']}"], view, h["seat"])  # drawn there
     return {
         "market_html": mark_safe(found["market"]),  # drawn by _market.html
