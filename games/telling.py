@@ -236,10 +236,8 @@ def record(game: Game) -> Any:
     moves = moves[: game.moves_count]
     read = len(moves)
     if read < game.moves_count:
-        rows = game.moves.filter(number__gt=read).order_by("number")
-        moves.extend(
-            kind.move_from_json(p, seat) for p, seat in rows.values_list("payload", "seat")
-        )
+        rows = _move_rows_after(game.pk, read)  # written out, as after a move
+        moves.extend(kind.move_from_json(payload, seat) for _, payload, seat in rows)
         for k in range(read // CHUNK, (len(moves) - 1) // CHUNK + 1):
             fragments.keep(keys[k], tuple(moves[k * CHUNK : (k + 1) * CHUNK]))
     names = [seat.name for seat in game.ordered_seats()]
