@@ -14,7 +14,7 @@ panels are:
   start placement, hidden from the others while the start phase lasts, is in the facts of
   the views that show it, so a view without it never finds a home drawn with it;
 * the viewer's own home with the cells the turn builder offers (links that carry the
-  turn being built) is never kept: the template draws it.
+  turn being built) is never kept: it is drawn anew for every page.
 
 A Verdant page drew all of this on every request: the market's template 0.9 ms, the
 four homes' 0.8, the scores' 0.27 and the legend's 0.19 of a player's page of 5.8 ms
@@ -23,7 +23,8 @@ rendered afresh (CPU, one process, 2026-11-29).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
@@ -150,11 +151,18 @@ def _home_html(h: Mapping[str, Any]) -> str:
     return render_to_string("games/verdant/_home.html", {"h": h})
 
 
+def _kept_home(
+    ed: rules.Edition, view: Mapping[str, Any], names: Sequence[str], seat: Mapping[str, Any]
+) -> str:
+    """A seat's home as it is kept: its turn marker a hole (``with_turn`` fills it)."""
+    return _home_html(home(ed, view, names, seat, kept=True))
+
+
 def _scores_html(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return render_to_string("games/verdant/_scores.html", {"ranking": ranking(view, names)})
 
 
-def _shared(name: str, made_from: tuple[Any, ...], make: Any) -> fragments.Part:
+def _shared(name: str, made_from: tuple[Any, ...], make: Callable[[], str]) -> fragments.Part:
     return fragments.Part(
         name, fragments.EVERYONE, make, made_from=fragments.digest(*made_from), shared=True
     )
@@ -193,7 +201,7 @@ def board_parts(
         parts[f"home-{n}"] = _shared(
             "verdant-home",
             (ed.name, home_facts(view, names, seat)),
-            lambda seat=seat: _home_html(home(ed, view, names, seat, kept=True)),
+            functools.partial(_kept_home, ed, view, names, seat),
         )
     return parts, homes
 

@@ -51,7 +51,7 @@ KINDS = {
     "poll 200": "page poll, new region (200)",
     "pick": "pick on the page (POST)",
     "start": "starting plant, on the page (POST)",
-    "step": "turn builder step (Verdant: GET)",
+    "step": "turn builder step (Evergreen: POST; Verdant: GET)",
     "submit": "turn submitted on the page (POST)",
     "api view": "API game view (GET)",
     "api poll 204": "API poll with since, nothing new (204)",
