@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -53,6 +55,12 @@ def key_of(*drawn_from: object) -> str:
     there is in them), the language and the URL configuration its links were reversed with."""
     named = repr((get_language() or "", get_urlconf(), get_script_prefix(), drawn_from))
     return hashlib.sha256(named.encode()).hexdigest()
+
+
+def alike(template: str, context: Callable[[], Mapping[str, Any]]) -> SafeString:
+    """``template`` drawn with ``context()`` once per process, language and URL
+    configuration (``key_of``): a part alike on every page that shows it, a game's legend."""
+    return kept(key_of(template), lambda _hole: render_to_string(template, context()), "")
 
 
 def kept(

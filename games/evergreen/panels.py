@@ -41,11 +41,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games import fragments
+from games import drawings, fragments
 
 from . import presenters, rules, svg
 
@@ -54,19 +53,12 @@ if TYPE_CHECKING:
 
 # The panels kept together, by the name the play template shows them under.
 PANELS = ("powers", "fertility", "scores")
-# The legend drawn, by language: the same on every page (the game's and the replay's).
-_legends: dict[str, SafeString] = {}
 
 
 def legend_html() -> SafeString:
     """The legend at the foot of the page (``_legend.html``), drawn once per process and
-    language: nothing in it depends on the game or the viewer."""
-    language = translation.get_language() or ""
-    found = _legends.get(language)
-    if found is None:
-        drawn = render_to_string("games/evergreen/_legend.html", presenters.legend())
-        found = _legends[language] = mark_safe(drawn)  # escaped by the template
-    return found
+    language (``games.drawings.alike``): nothing in it depends on the game or the viewer."""
+    return drawings.alike("games/evergreen/_legend.html", presenters.legend)
 
 
 @dataclass(frozen=True)

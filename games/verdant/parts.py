@@ -28,30 +28,22 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from games import fragments
+from games import drawings, fragments
 
 from . import drawing, rules, words
 
 if TYPE_CHECKING:
     from games.models import Game
 
-# The legend drawn, by language: the same on every page of a Verdant game.
-_legends: dict[str, SafeString] = {}
-
 
 def legend_html() -> SafeString:
     """The legend at the foot of the page (``_legend.html``), drawn once per process and
-    language: nothing in it depends on the game or the viewer."""
-    language = translation.get_language() or ""
-    found = _legends.get(language)
-    if found is None:
-        context = {"verdant_types": list(words.TYPES.items())}
-        drawn = render_to_string("games/verdant/_legend.html", context)
-        found = _legends[language] = mark_safe(drawn)  # escaped by the template
-    return found
+    language (``games.drawings.alike``): nothing in it depends on the game or the viewer."""
+    return drawings.alike(
+        "games/verdant/_legend.html", lambda: {"verdant_types": list(words.TYPES.items())}
+    )
 
 
 def market_facts(view: Mapping[str, Any]) -> tuple[Any, ...]:

@@ -146,3 +146,16 @@ def deactivated_between_reading_and_keeping(monkeypatch: Any, user: Any) -> Iter
     monkeypatch.setattr(usercache, "values_of", change_then_keep)
     yield
     monkeypatch.setattr(usercache, "values_of", values_of)
+
+
+def tellings(monkeypatch: Any, kind_class: type) -> list[Any]:
+    """The viewer of every telling of ``kind_class``'s log (its ``story_on``) from now on."""
+    told: list[Any] = []
+    kind_story_on = kind_class.story_on
+
+    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, *rest: Any) -> Any:
+        told.append(viewer)
+        return kind_story_on(self, record, bookmark, state, viewer, *rest)
+
+    monkeypatch.setattr(kind_class, "story_on", counting)
+    return told

@@ -6,7 +6,6 @@ drawing would be shown at another table."""
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +20,7 @@ from games.evergreen.rules.bots import RandomBot
 from games.evergreen.rules.view import player_view
 from games.models import Game
 from tests.games.gamehelpers import client_for
+from tests.viewswaps import swapped
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
 EDITION = rules.load_edition(rules.DEFAULT_EDITION)
@@ -87,20 +87,6 @@ def test_no_key_names_two_drawings(english):
                 for part in shared_parts(view, focus).values():
                     made = part.make()
                     assert drawn.setdefault(key_of(part), made) == made, part.name
-
-
-def swapped(view: dict[str, Any], other: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """``view`` with each of its facts in turn taken from ``other``: every top-level one,
-    and every one of each seat."""
-    for field in view:
-        if field != "seats" and view[field] != other[field]:
-            yield {**view, field: copy.deepcopy(other[field])}
-    for k, seat in enumerate(view["seats"]):
-        for field in seat:
-            if seat[field] != other["seats"][k][field]:
-                changed = copy.deepcopy(view)
-                changed["seats"][k][field] = copy.deepcopy(other["seats"][k][field])
-                yield changed
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -13,7 +13,7 @@ from games.evergreen import story as evergreen_story
 from games.evergreen.kind import Evergreen
 from games.evergreen.rules.bots import RandomBot
 from games.evergreen.rules.record import GameRecord
-from tests.games.gamehelpers import play_until, user_at
+from tests.games.gamehelpers import play_until, tellings, user_at
 from tests.games.test_story_log import log_of, words
 
 
@@ -55,14 +55,7 @@ def test_the_page_tells_the_log_once_for_both_players_and_a_spectator(
 ):
     game = play_until(two_player_game, lambda s: (s.season, s.round) == (1, 2))
     alice = user_at(game, 0)
-    told: list[Any] = []
-    kind_story_on = Evergreen.story_on
-
-    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, *rest: Any) -> Any:
-        told.append(viewer)
-        return kind_story_on(self, record, bookmark, state, viewer, *rest)
-
-    monkeypatch.setattr(Evergreen, "story_on", counting)
+    told = tellings(monkeypatch, Evergreen)
     logs = [words(log_of(viewer, game)) for viewer in (alice, bob, None)]
     assert told == [None]  # as a spectator's, once
     assert logs[0] == logs[1] == logs[2]

@@ -6,7 +6,6 @@ drawn afresh, for every viewer after every move."""
 
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from games import fragments, kinds
 from games.models import Game
 from games.verdant import parts, rules
 from tests.games.gamehelpers import submit
+from tests.viewswaps import swapped
 
 from .verdant_site_helpers import client_for, make_user, play_moves, user_at
 
@@ -70,20 +70,6 @@ def test_no_key_names_two_drawings(english: None) -> None:
                 made = part.make()
                 assert drawn.setdefault(key_of(part), made) == made, name
     assert len(drawn) > 100
-
-
-def swapped(view: dict[str, Any], other: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """``view`` with each of its facts in turn taken from ``other``: every top-level one,
-    and every one of each seat."""
-    for field in view:
-        if field != "seats" and view[field] != other.get(field):
-            yield {**view, field: copy.deepcopy(other.get(field))}
-    for k, seat in enumerate(view["seats"]):
-        for field in seat:
-            if seat[field] != other["seats"][k][field]:
-                changed = copy.deepcopy(view)
-                changed["seats"][k][field] = copy.deepcopy(other["seats"][k][field])
-                yield changed
 
 
 @pytest.mark.parametrize("players", [2, 4])

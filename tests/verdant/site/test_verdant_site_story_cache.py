@@ -16,6 +16,7 @@ from games import services
 from games.models import Game
 from games.verdant import rules
 from games.verdant.kind import Verdant
+from tests.games.gamehelpers import tellings
 
 from .verdant_site_helpers import client_for, user_at
 
@@ -67,34 +68,26 @@ def test_a_second_view_of_the_same_version_tells_the_log_without_replaying_the_m
 
 
 @pytest.fixture
-def tellings(monkeypatch: Any) -> list[Any]:
-    """The viewer of every telling of Verdant's log (``story_on``) from now on."""
-    told: list[Any] = []
-    kind_story_on = Verdant.story_on
-
-    def counting(self: Any, record: Any, bookmark: Any, state: Any, viewer: Any, *rest: Any) -> Any:
-        told.append(viewer)
-        return kind_story_on(self, record, bookmark, state, viewer, *rest)
-
-    monkeypatch.setattr(Verdant, "story_on", counting)
-    return told
+def told(monkeypatch: Any) -> list[Any]:
+    """The viewer of every telling of Verdant's log from now on."""
+    return tellings(monkeypatch, Verdant)
 
 
 def test_once_the_start_is_over_the_log_is_told_once_for_every_viewer(
-    kept_parts: Any, verdant_game: Game, bob: Any, tellings: list[Any]
+    kept_parts: Any, verdant_game: Game, bob: Any, told: list[Any]
 ) -> None:
     alice = user_at(verdant_game, 0)
     services.submit_move(verdant_game.pk, alice, rules.Start(0, "left"))
     services.submit_move(verdant_game.pk, bob, rules.Start(1, "right"))
     logs = [log_text(viewer, verdant_game) for viewer in (alice, bob, None)]
-    assert tellings == [None]  # as a spectator's, once
+    assert told == [None]  # as a spectator's, once
     assert logs[0] == logs[1] == logs[2] and HIDDEN in logs[0]
 
 
 def test_while_the_start_lasts_each_seat_is_told_its_own_log(
-    kept_parts: Any, verdant_game: Game, bob: Any, tellings: list[Any]
+    kept_parts: Any, verdant_game: Game, bob: Any, told: list[Any]
 ) -> None:
     services.submit_move(verdant_game.pk, user_at(verdant_game, 0), rules.Start(0, "left"))
     for viewer in (user_at(verdant_game, 0), bob, None):
         log_text(viewer, verdant_game)
-    assert tellings == [0, 1, None]
+    assert told == [0, 1, None]
