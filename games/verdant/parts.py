@@ -68,14 +68,10 @@ def home_facts(
 TO_PLAY_HOLE = "<!--to-play-->"
 
 
-def to_play_mark(view: Mapping[str, Any], n: int) -> str:
-    """What a home's heading shows after the seat's name when it is that seat's turn."""
-    return " ▶" if n == view.get("to_play") else ""
-
-
-def with_turn(kept: str, view: Mapping[str, Any], n: int) -> SafeString:
-    """A home kept with ``TO_PLAY_HOLE``, showing whether it is seat ``n``'s turn."""
-    return mark_safe(kept.replace(TO_PLAY_HOLE, to_play_mark(view, n), 1))  # drawn there
+def with_turn(drawn: str, view: Mapping[str, Any], n: int) -> SafeString:
+    """A home drawn with ``TO_PLAY_HOLE``, its heading marked when it is seat ``n``'s turn."""
+    mark = " ▶" if n == view.get("to_play") else ""
+    return mark_safe(drawn.replace(TO_PLAY_HOLE, mark, 1))  # drawn by _home.html
 
 
 def ranking(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
@@ -101,18 +97,16 @@ def home(
     names: Sequence[str],
     seat: Mapping[str, Any],
     offered: Sequence[dict[str, Any]] = (),
-    *,
-    kept: bool = False,
 ) -> dict[str, Any]:
     """What ``_home.html`` shows of a seat's home (``offered``: the builder's answers with a
-    cell, drawn as links to choose them; ``kept``: with ``TO_PLAY_HOLE`` for the turn)."""
+    cell, drawn as links to choose them), whose turn it is left a hole (``with_turn``)."""
     n = seat["seat"]
     start = seat["start"]
     return {
         "seat": n,
         "name": names[n],
         "is_viewer": n == view.get("viewer"),
-        "to_play_mark": mark_safe(TO_PLAY_HOLE) if kept else to_play_mark(view, n),
+        "to_play_mark": mark_safe(TO_PLAY_HOLE),
         "thumbs": seat["thumbs"],
         "storage": drawing.token(ed, seat["storage"]),
         "turns": seat["turns"],
@@ -143,11 +137,15 @@ def _home_html(h: Mapping[str, Any]) -> str:
     return render_to_string("games/verdant/_home.html", {"h": h})
 
 
-def _kept_home(
-    ed: rules.Edition, view: Mapping[str, Any], names: Sequence[str], seat: Mapping[str, Any]
+def _home_drawn(
+    ed: rules.Edition,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    seat: Mapping[str, Any],
+    offered: Sequence[dict[str, Any]] = (),
 ) -> str:
-    """A seat's home as it is kept: its turn marker a hole (``with_turn`` fills it)."""
-    return _home_html(home(ed, view, names, seat, kept=True))
+    """A seat's home drawn, whose turn it is left a hole (``with_turn`` fills it)."""
+    return _home_html(home(ed, view, names, seat, offered))
 
 
 def _scores_html(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -167,9 +165,9 @@ def board_parts(
     offered: Mapping[int, Sequence[dict[str, Any]]],
 ) -> tuple[dict[str, fragments.Part], list[dict[str, Any]]]:
     """The parts of ``view``'s board, by name (``market``, ``scores``, ``home-<seat>``), and
-    its homes in seat order: each one kept as its part (``html`` filled by ``drawn``), but
-    the viewer's with cells offered (``offered``: the builder's answers, by seat), drawn
-    now (``html``)."""
+    its homes in seat order: each one kept as its part, but the viewer's with cells offered
+    (``offered``: the builder's answers, by seat), drawn now (``drawn``); ``drawn`` below
+    gives each its ``html``."""
     parts = {
         "market": _shared(
             "verdant-market", (ed.name, market_facts(view)), lambda: _market_html(ed, view)
@@ -185,15 +183,13 @@ def board_parts(
         n = seat["seat"]
         cells = [o for o in offered.get(n, ()) if o.get("cell") is not None]
         if cells:  # links that carry the turn being built: never kept
-            homes.append(
-                {"seat": n, "html": mark_safe(_home_html(home(ed, view, names, seat, cells)))}
-            )
+            homes.append({"seat": n, "drawn": _home_drawn(ed, view, names, seat, cells)})
             continue
         homes.append({"seat": n})
         parts[f"home-{n}"] = _shared(
             "verdant-home",
             (ed.name, home_facts(view, names, seat)),
-            functools.partial(_kept_home, ed, view, names, seat),
+            functools.partial(_home_drawn, ed, view, names, seat),
         )
     return parts, homes
 
@@ -212,8 +208,8 @@ def drawn(
     kept = fragments.kept_together(game, names, list(parts.values()))
     found = dict(zip(parts, kept, strict=True))
     for h in homes:
-        if "html" not in h:
-            h["html"] = with_turn(found[f"home-{h['seat']}"], view, h["seat"])  # drawn there
+        n = h["seat"]
+        h["html"] = with_turn(h.pop("drawn", None) or found[f"home-{n}"], view, n)
     return {
         "market_html": mark_safe(found["market"]),  # drawn by _market.html
         "scores_html": mark_safe(found["scores"]),  # drawn by _scores.html
