@@ -11,9 +11,10 @@ first render after a move (a real move of the player before, not counted), the r
 the page's poller fetches after a move (for the first player to look, and for the next,
 who finds what the first drew and told), and the first look at a table played on to
 half-way before anyone looked at it, and a step of the turn builder (the region asked
-with the turn's first answer, its cells offered; the capacity run's "step"). It prints the CPU time per request (warm) and each
-one's multiple of the minimal view. The capacity runs play Evergreen only: these rows
-say what a Verdant club night asks of the web processes per request.
+with the turn's first answer, its cells offered; the capacity run's "step"). It prints
+the CPU time per request (warm) and each one's multiple of the minimal view: what a
+Verdant club night (``make load ARGS="--realistic --kind verdant"``) asks of the web
+processes per request, without the run's noise.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
 
     tables = VerdantTables(players)
     game_id, sessions = tables.next_table()
-    player, spectator, newcomer = Client(), Client(), Client()
+    player, spectator, newcomer, second, builder = (Client() for _ in range(5))
     player.cookies[settings.SESSION_COOKIE_NAME] = sessions[0]
     spectator.cookies[settings.SESSION_COOKIE_NAME] = spectator_session()
     page = f"/games/{game_id}/"
@@ -85,7 +86,7 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
     after: dict[str, str] = {}
 
     def ok(response: Any) -> Any:
-        for client in (player, spectator, newcomer, builder):  # never from the page cache
+        for client in (player, spectator, newcomer, builder, second):  # never from the page cache
             client.cookies.pop(settings.CSRF_COOKIE_NAME, None)
         assert response.status_code == 200, (response.status_code, response.content[:300])
         return response
@@ -108,15 +109,12 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
         shown = move()
         after["poll"] = f"/games/{current['game']}/poll/?version={shown}"
 
-    second = Client()
-
     def seen_by_one() -> None:
         """A move, whose region the first player's poll fetched (not counted): the next
         player's poll finds what the first drew and told kept."""
         moved_seen()
         ok(player.get(after["poll"], headers={"HX-Request": "true"}))
         second.cookies[settings.SESSION_COOKIE_NAME] = current["sessions"][1]
-        second.cookies.pop(settings.CSRF_COOKIE_NAME, None)
 
     def sit_down() -> None:
         late_game, late_sessions = tables.next_table()
@@ -126,8 +124,6 @@ def verdant_requests(players: int) -> dict[str, tuple[Callable[[], Any], Any]]:
 
     def still() -> None:
         player.cookies[settings.SESSION_COOKIE_NAME] = sessions[0]
-
-    builder = Client()
 
     def to_build() -> None:
         """The player to move at a table half-way, their turn's first answer (a card and a
